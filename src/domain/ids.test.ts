@@ -37,7 +37,15 @@ describe('isUuid', () => {
   });
 
   it('rejects anything else', () => {
-    for (const value of ['', 'abc', '123e4567e89b42d3a456426614174000', 42, null, undefined, '1; drop table']) {
+    for (const value of [
+      '',
+      'abc',
+      '123e4567e89b42d3a456426614174000',
+      42,
+      null,
+      undefined,
+      '1; drop table',
+    ]) {
       expect(isUuid(value)).toBe(false);
     }
     expect(uuidv7Time('123e4567-e89b-42d3-a456-426614174000')).toBeNull();
