@@ -1,0 +1,65 @@
+import { HTTPError, type NormalizedOptions, TimeoutError } from 'ky';
+import { describe, expect, it } from 'vitest';
+import { decodeBody, describeApiError, fieldErrors, linesFromBody } from './errors';
+
+function httpError(status: number, body: BodyInit | null, statusText = ''): HTTPError {
+  const request = new Request('http://localhost/api/x/');
+  return new HTTPError(new Response(body, { status, statusText }), request, {} as NormalizedOptions);
+}
+
+describe('linesFromBody', () => {
+  it('gives each field as a label followed by its messages, general messages without a label', () => {
+    expect(linesFromBody({ email: ['Enter a valid email.'], name: ['Required.', 'Too short.'] })).toEqual([
+      { label: 'email', messages: ['Enter a valid email.'] },
+      { label: 'name', messages: ['Required.', 'Too short.'] },
+    ]);
+    expect(linesFromBody({ non_field_errors: ['Unable to log in with provided credentials.'] })).toEqual([
+      { label: null, messages: ['Unable to log in with provided credentials.'] },
+    ]);
+    expect(linesFromBody({ detail: 'Not found.' })).toEqual([{ label: null, messages: ['Not found.'] }]);
+  });
+
+  it('flattens nested errors with dotted labels', () => {
+    expect(linesFromBody({ items: [{ quantity: ['Must be positive.'] }] })).toEqual([
+      { label: 'items.0.quantity', messages: ['Must be positive.'] },
+    ]);
+  });
+});
+
+describe('describeApiError', () => {
+  it('maps a DRF 400 body to an ERROR notice of 3000 ms', async () => {
+    const notice = await describeApiError(
+      httpError(400, JSON.stringify({ company: ['This field is required.'] })),
+    );
+    expect(notice).toMatchObject({ title: 'ERROR', autoClose: 3000, status: 400 });
+    expect(notice.lines).toEqual([{ label: 'company', messages: ['This field is required.'] }]);
+  });
+
+  it('decodes a binary error body from a download', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ detail: 'Report not found.' }));
+    const notice = await describeApiError(httpError(404, bytes));
+    expect(notice.lines).toEqual([{ label: null, messages: ['Report not found.'] }]);
+    expect(await decodeBody(new Blob([bytes]))).toEqual({ detail: 'Report not found.' });
+  });
+
+  it('falls back to the status for an empty body and reports network failures', async () => {
+    expect((await describeApiError(httpError(502, null, 'Bad Gateway'))).lines[0].messages).toEqual([
+      '502 Bad Gateway',
+    ]);
+    const network = await describeApiError(new TypeError('Failed to fetch'));
+    expect(network.title).toBe('ERROR');
+    expect(network.status).toBeUndefined();
+    expect((await describeApiError(new TimeoutError(new Request('http://localhost/')))).lines).toHaveLength(
+      1,
+    );
+  });
+
+  it('reads field errors of a 400 answer for forms', async () => {
+    const error = httpError(
+      400,
+      JSON.stringify({ email: ['Enter a valid email.'], non_field_errors: ['No.'] }),
+    );
+    expect(await fieldErrors(error)).toEqual({ email: ['Enter a valid email.'], non_field_errors: ['No.'] });
+    expect(await fieldErrors(httpError(500, null))).toBeNull();
+  });
+});

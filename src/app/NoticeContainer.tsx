@@ -1,0 +1,7 @@
+import { Notifications } from '@mantine/notifications';
+import { NOTICE_DURATION } from '../ui/notices';
+
+/** Notices at bottom left, 4000 ms unless a notice says otherwise (the spec). */
+export default function NoticeContainer() {
+  return <Notifications position="bottom-left" autoClose={NOTICE_DURATION} limit={5} />;
+}

@@ -1,0 +1,25 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Footer } from './Footer';
+import classes from './layout.module.css';
+import { PageFallback } from './PageFallback';
+import { Sidebar } from './Sidebar';
+import { UserBar } from './UserBar';
+
+/** The signed-in frame: sidebar, user bar, the screen, footer. */
+export default function AppLayout() {
+  return (
+    <div className={classes.shell}>
+      <Sidebar />
+      <div className={classes.column}>
+        <UserBar />
+        <main className={classes.main} id="main">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useLocalStorage } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { IconChevronLeft, IconChevronRight, IconContainer, IconShip } from '../../ui/icons';
+import classes from './layout.module.css';
+
+export const SIDEBAR_COLLAPSED_KEY = 'sidebar_collapsed';
+
+interface Entry {
+  to: string;
+  labelKey: string;
+  icon: ReactNode;
+  /** Route prefixes for which this entry is the active one. */
+  matches: RegExp;
+}
+
+const ENTRIES: Entry[] = [
+  { to: '/projects', labelKey: 'nav.projects', icon: <IconShip />, matches: /^\/projects?(\/|$)/ },
+  {
+    to: '/reports',
+    labelKey: 'nav.container_reports',
+    icon: <IconContainer />,
+    matches: /^\/reports?(\/|$)/,
+  },
+];
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useLocalStorage<boolean>({
+    key: SIDEBAR_COLLAPSED_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+
+  return (
+    <nav
+      className={classes.sidebar}
+      data-collapsed={collapsed}
+      aria-label={t('nav.main')}
+      data-testid="sidebar"
+    >
+      <Link to="/projects" className={classes.logo} aria-label={t('app_name')}>
+        {collapsed ? (
+          <img src="/logo-small.svg" alt={t('app_name')} width={44} height={44} data-testid="logo-small" />
+        ) : (
+          <img src="/logo.svg" alt={t('app_name')} width={196} height={44} data-testid="logo-large" />
+        )}
+      </Link>
+      <div className={classes.navList}>
+        {ENTRIES.map((entry) => {
+          const active = entry.matches.test(pathname);
+          return (
+            <Link
+              key={entry.to}
+              to={entry.to}
+              className={classes.navLink}
+              data-active={active}
+              aria-current={active ? 'page' : undefined}
+              title={collapsed ? t(entry.labelKey) : undefined}
+            >
+              {entry.icon}
+              {collapsed ? (
+                <span className="sr-only">{t(entry.labelKey)}</span>
+              ) : (
+                <span>{t(entry.labelKey)}</span>
+              )}
+            </Link>
+          );
+        })}
+      </div>
+      <button
+        type="button"
+        className={classes.collapse}
+        onClick={() => setCollapsed(!collapsed)}
+        aria-label={t(collapsed ? 'nav.expand' : 'nav.collapse')}
+        aria-expanded={!collapsed}
+        data-testid="sidebar-toggle"
+      >
+        {collapsed ? <IconChevronRight /> : <IconChevronLeft />}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,31 @@
+import { createTheme } from '@mantine/core';
+
+// Read in sunlight on a tablet: dark text on white, a deep primary blue (shade 8), bold headings, and
+// controls of at least 44 px so they work with gloves. Sizes are set once here, not per screen.
+// Component defaults are plain objects (not Component.extend) so the theme does not pull every component
+// into the first chunk.
+const large = { defaultProps: { size: 'lg' } };
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 6 },
+  autoContrast: true,
+  luminanceThreshold: 0.4,
+  black: '#0b1220',
+  defaultRadius: 'sm',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '800' },
+  focusRing: 'always',
+  components: {
+    Button: large,
+    TextInput: large,
+    PasswordInput: large,
+    Textarea: large,
+    Select: large,
+    MultiSelect: large,
+    NumberInput: large,
+    Checkbox: large,
+    ActionIcon: { defaultProps: { size: 'xl' } },
+    NavLink: { styles: { root: { minHeight: 48 } } },
+  },
+});

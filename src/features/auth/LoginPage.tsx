@@ -1,0 +1,85 @@
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isOnline } from '../../api/client';
+import { describeApiError } from '../../api/errors';
+import { showErrorNotice } from '../../ui/notices';
+import { signIn } from './session';
+
+type Field = 'username' | 'password';
+
+/** Sign-in: Enter submits; once signed in, the guard on /login moves on to the redirect or /projects. */
+export default function LoginPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const labels: Record<Field, string> = { username: t('login.user'), password: t('login.password') };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    for (const field of ['username', 'password'] as const) {
+      if (!values[field].trim()) found[field] = t('common:validation.empty', { field: labels[field] });
+    }
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length) return;
+    if (!isOnline()) {
+      setFailure(t('login.needs_connection'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await signIn(values.username.trim(), values.password);
+    } catch (error) {
+      const notice = await describeApiError(error);
+      setFailure(notice.lines.flatMap((line) => line.messages).join(' '));
+      showErrorNotice(notice);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper maw={460} mx="auto" p="xl" withBorder shadow="sm">
+      <form onSubmit={submit} noValidate data-testid="login-form">
+        <Stack>
+          <Title order={1}>{t('login.title')}</Title>
+          <Text>{t('login.subtitle')}</Text>
+          {failure && (
+            <Alert color="red" role="alert" data-testid="login-failure">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            name="username"
+            label={labels.username}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            error={errors.username}
+            onChange={(event) => setValues({ ...values, username: event.currentTarget.value })}
+          />
+          <PasswordInput
+            name="password"
+            label={labels.password}
+            autoComplete="current-password"
+            value={values.password}
+            error={errors.password}
+            onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
+          />
+          <Button type="submit" loading={busy} fullWidth>
+            {t('login.submit')}
+          </Button>
+          <Anchor component={Link} to="/" ta="center">
+            {t('login.back_home')}
+          </Anchor>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePassword, type PasswordChange } from '../../api/auth';
+import { isOnline } from '../../api/client';
+import { fieldErrors } from '../../api/errors';
+import { notifyApiError, notifySuccess } from '../../ui/notices';
+
+const EMPTY: PasswordChange = { old_password: '', new_password1: '', new_password2: '' };
+const FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
+export const PASSWORD_CHANGE_NOTICE_DURATION = 4000;
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function PasswordChangeModal({ opened, onClose }: Props) {
+  const { t } = useTranslation(['auth', 'common']);
+  const [values, setValues] = useState<PasswordChange>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  function close() {
+    setValues(EMPTY);
+    setErrors({});
+    onClose();
+  }
+
+  function validate(): Record<string, string[]> {
+    const found: Record<string, string[]> = {};
+    for (const field of FIELDS) {
+      if (!values[field])
+        found[field] = [t('common:validation.empty', { field: t(`password_change.${field}`) })];
+    }
+    if (!found.new_password2 && values.new_password1 !== values.new_password2) {
+      found.new_password2 = [t('password_change.mismatch')];
+    }
+    return found;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    if (!isOnline()) {
+      setErrors({ non_field_errors: [t('password_change.needs_connection')] });
+      return;
+    }
+    setBusy(true);
+    try {
+      await changePassword(values);
+      notifySuccess(
+        t('password_change.success'),
+        t('password_change.title'),
+        PASSWORD_CHANGE_NOTICE_DURATION,
+      );
+      close();
+    } catch (error) {
+      const fields = await fieldErrors(error);
+      if (fields) setErrors(fields);
+      await notifyApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('password_change.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {errors.non_field_errors && <Alert color="red">{errors.non_field_errors.join(' ')}</Alert>}
+          {FIELDS.map((field, index) => (
+            <PasswordInput
+              key={field}
+              name={field}
+              label={t(`password_change.${field}`)}
+              autoComplete={index === 0 ? 'current-password' : 'new-password'}
+              value={values[field]}
+              error={errors[field]?.join(' ')}
+              onChange={(event) => setValues({ ...values, [field]: event.currentTarget.value })}
+              data-autofocus={index === 0 ? true : undefined}
+            />
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t('common:save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isOnline } from '../../../api/client';
+import { type ContactRequest, sendContactRequest } from '../../../api/contact';
+import { fieldErrors } from '../../../api/errors';
+import { NOTICE_DURATION, notifyApiError, notifySuccess } from '../../../ui/notices';
+import {
+  type ContactErrors,
+  type ContactField,
+  checkContactRequest,
+  clearDraft,
+  emptyContactRequest,
+  loadDraft,
+  saveDraft,
+} from './contact-form';
+
+type TextField = 'name' | 'email' | 'phone' | 'company';
+const TEXT_FIELDS: Array<{ field: TextField; required: boolean; type: string; autoComplete: string }> = [
+  { field: 'name', required: true, type: 'text', autoComplete: 'name' },
+  { field: 'email', required: true, type: 'email', autoComplete: 'email' },
+  { field: 'phone', required: false, type: 'tel', autoComplete: 'tel' },
+  { field: 'company', required: true, type: 'text', autoComplete: 'organization' },
+];
+
+export function ContactForm() {
+  const { t, i18n } = useTranslation(['public', 'common']);
+  const [request, setRequest] = useState<ContactRequest>(() =>
+    loadDraft(emptyContactRequest(i18n.language === 'es' ? 'es' : 'en')),
+  );
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [status, setStatus] = useState<'idle' | 'sending' | 'offline' | 'sent'>('idle');
+
+  useEffect(() => saveDraft(request), [request]);
+
+  function update<K extends keyof ContactRequest>(field: K, value: ContactRequest[K]) {
+    setRequest((current) => ({ ...current, [field]: value }));
+  }
+
+  function messageFor(field: ContactField, kind: string): string {
+    if (kind === 'empty') return t('common:validation.empty', { field: t(`contact.${field}`) });
+    if (kind === 'invalid_email') return t('common:validation.invalid_email');
+    return t('contact.please_accept_terms');
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: ContactErrors = {};
+    for (const problem of checkContactRequest(request))
+      found[problem.field] ??= messageFor(problem.field, problem.kind);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    if (!isOnline()) {
+      setStatus('offline');
+      return;
+    }
+    setStatus('sending');
+    try {
+      await sendContactRequest({ ...request, name: request.name.trim(), email: request.email.trim() });
+      clearDraft();
+      setRequest(emptyContactRequest(request.language));
+      setStatus('sent');
+      notifySuccess(t('contact.request_success'), undefined, NOTICE_DURATION);
+    } catch (error) {
+      const fields = await fieldErrors(error);
+      if (fields) {
+        const mapped: ContactErrors = {};
+        for (const [field, messages] of Object.entries(fields))
+          mapped[field as ContactField] = messages.join(' ');
+        setErrors(mapped);
+      }
+      setStatus(isOnline() ? 'idle' : 'offline');
+      await notifyApiError(error);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="contact-form">
+      <Stack>
+        {status === 'sent' && (
+          <Alert color="teal" data-testid="contact-success">
+            {t('contact.request_success')}
+          </Alert>
+        )}
+        {status === 'offline' && (
+          <Alert color="orange" role="alert" data-testid="contact-offline">
+            {t('contact.needs_connection')}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {TEXT_FIELDS.map(({ field, required, type, autoComplete }) => (
+            <TextInput
+              key={field}
+              name={field}
+              type={type}
+              label={t(`contact.${field}`)}
+              withAsterisk={required}
+              autoComplete={autoComplete}
+              value={request[field]}
+              error={errors[field]}
+              onChange={(event) => update(field, event.currentTarget.value)}
+            />
+          ))}
+          <TextInput name="product" label={t('contact.product')} value="karbontrack" readOnly />
+          <Select
+            name="language"
+            label={t('contact.language')}
+            data={[
+              { value: 'en', label: t('contact.language_en') },
+              { value: 'es', label: t('contact.language_es') },
+            ]}
+            allowDeselect={false}
+            value={request.language}
+            onChange={(value) => update('language', value === 'es' ? 'es' : 'en')}
+          />
+        </SimpleGrid>
+        <Textarea
+          name="comments"
+          label={t('contact.comments')}
+          autosize
+          minRows={4}
+          value={request.comments}
+          error={errors.comments}
+          onChange={(event) => update('comments', event.currentTarget.value)}
+        />
+        <Checkbox
+          name="accepted_terms"
+          checked={request.accepted_terms}
+          error={errors.accepted_terms}
+          onChange={(event) => update('accepted_terms', event.currentTarget.checked)}
+          label={
+            <Text span>
+              {t('contact.accept_terms_before')}{' '}
+              <Anchor component={Link} to="/terms-conditions">
+                {t('contact.terms_link')}
+              </Anchor>{' '}
+              {t('contact.accept_terms_and')}{' '}
+              <Anchor component={Link} to="/privacy-policy">
+                {t('contact.privacy_link')}
+              </Anchor>{' '}
+              *
+            </Text>
+          }
+        />
+        <Text size="sm" c="dimmed">
+          {t('contact.required_note')}
+        </Text>
+        <Button type="submit" loading={status === 'sending'} style={{ alignSelf: 'flex-start' }}>
+          {t('contact.send')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

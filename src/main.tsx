@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initI18n } from './app/i18n/i18n';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+// The first screen renders once its language's common texts are loaded (from the precache when installed).
+void initI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <App />
+      </Suspense>
+    </StrictMode>,
+  );
+});
