@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from './auth.plugin.js';
+import type { AuthService } from './auth.service.js';
+
+const credentials = z.object({
+  username: z.string().trim().min(1).max(150),
+  password: z.string().min(1).max(256),
+});
+const passwordChange = z.object({
+  old_password: z.string().min(1).max(256),
+  new_password1: z.string().min(1).max(256),
+  new_password2: z.string().min(1).max(256),
+});
+const detail = z.object({ detail: z.string() });
+
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/get-token/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: exchange a user name and password for a token',
+        description:
+          'Send the token on every other call as `Authorization: Token <token>`. A token expires after 30 days without use. Failed attempts are rate-limited per user name and per address (429).',
+        body: credentials,
+        response: { 200: z.object({ token: z.string() }) },
+      },
+    },
+    async (request) => ({
+      token: await auth.signIn(request.body.username, request.body.password, request.ip),
+    }),
+  );
+
+  api.post(
+    '/logout/',
+    { schema: { tags: ['auth'], summary: 'Revoke the token in use', response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (request.principal) await auth.signOut(request.principal);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.post(
+    '/rest-auth/password/change/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password",
+        description: 'Other tokens of the user are revoked; the one in use stays valid.',
+        body: passwordChange,
+        response: { 200: detail },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(requireUser(request.principal), request.body);
+      return { detail: 'New password has been saved.' };
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { type FieldErrors, invalidToken, tooManyRequests, ValidationError } from '../http/errors.js';
+import { authRepository } from './auth.repository.js';
+import { hashPassword, passwordProblems, unusablePasswordHash, verifyPassword } from './passwords.js';
+import type { Principal } from './principal.js';
+import { hashToken, newToken, tokenFromHeader } from './tokens.js';
+
+const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+
+export function authService(database: Database, config: Config) {
+  const repo = authRepository(database);
+  const { maxFailuresPerUser, maxFailuresPerAddress, windowMinutes } = config.login;
+
+  return {
+    /** Exchanges a user name and password for a new token; never says which of the two was wrong. */
+    async signIn(username: string, password: string, address: string): Promise<string> {
+      const userKey = `user:${username.trim().toLowerCase()}`;
+      const addressKey = `addr:${address}`;
+      const counts = await repo.countFailures([userKey, addressKey], windowMinutes);
+      for (const { key, failures, oldest } of counts) {
+        const limit = key === userKey ? maxFailuresPerUser : maxFailuresPerAddress;
+        if (failures < limit) continue;
+        const retryAfter = Math.max(
+          1,
+          Math.ceil((Date.parse(oldest) + windowMinutes * 60_000 - Date.now()) / 1000),
+        );
+        throw tooManyRequests(
+          retryAfter,
+          `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        );
+      }
+      const user = await repo.findUserByUsername(username.trim());
+      const matches = await verifyPassword(password, user?.password_hash ?? unusablePasswordHash);
+      if (!user || !matches || !user.is_active) {
+        await repo.recordFailure([userKey, addressKey], windowMinutes);
+        throw new ValidationError({ non_field_errors: [BAD_CREDENTIALS] });
+      }
+      await repo.clearFailures(userKey);
+      const { token, hash } = newToken();
+      await repo.insertToken(hash, { userId: user.id });
+      return token;
+    },
+
+    /** The caller named by an Authorization header: null when there is none; 401 when it is not valid. */
+    async authenticate(header: string | undefined): Promise<Principal | null> {
+      const token = tokenFromHeader(header);
+      if (token === undefined) return null;
+      if (token === null) throw invalidToken();
+      const hash = hashToken(token);
+      const owner = await repo.findTokenOwner(hash, config.tokenIdleDays);
+      if (!owner) throw invalidToken();
+      if (owner.expired) {
+        await repo.deleteToken(hash);
+        throw invalidToken();
+      }
+      // Sliding expiry: record use, at most once a minute per token, so reads stay reads.
+      if (owner.stale) await repo.touchToken(hash);
+      if (owner.account_id) return { kind: 'account', accountId: owner.account_id, tokenHash: hash };
+      if (!owner.user_id || !owner.username || !owner.role || !owner.is_active || owner.deleted_at)
+        throw invalidToken();
+      return {
+        kind: 'user',
+        userId: owner.user_id,
+        username: owner.username,
+        role: owner.role,
+        tokenHash: hash,
+      };
+    },
+
+    async signOut(principal: Principal) {
+      await repo.deleteToken(principal.tokenHash);
+    },
+
+    async changePassword(
+      principal: Extract<Principal, { kind: 'user' }>,
+      input: { old_password: string; new_password1: string; new_password2: string },
+    ) {
+      const user = await repo.findUserById(principal.userId);
+      if (!user) throw invalidToken();
+      const errors: FieldErrors = {};
+      if (!(await verifyPassword(input.old_password, user.password_hash)))
+        errors.old_password = ['Your old password was entered incorrectly. Please enter it again.'];
+      if (input.new_password1 !== input.new_password2)
+        errors.new_password2 = ['The two password fields didn’t match.'];
+      else {
+        const problems = passwordProblems(input.new_password1, user);
+        if (problems.length > 0) errors.new_password2 = problems;
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      await repo.setPassword(user.id, await hashPassword(input.new_password1));
+      // Anyone else holding a token of this user is signed out; this device stays signed in.
+      await repo.deleteUserTokensExcept(user.id, principal.tokenHash);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,14 @@
+/** Who is calling: a signed-in user, or a customer's ERP holding a read-only token for one account. */
+export type Principal =
+  | { kind: 'user'; userId: string; username: string; role: 'admin' | 'staff'; tokenHash: string }
+  | { kind: 'account'; accountId: string; tokenHash: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (sign-in, health, contact, docs). */
+    public?: boolean;
+  }
+}

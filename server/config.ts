@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+const YES = ['1', 'true', 'yes'];
+const flagValues = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional();
+const flag = flagValues.transform((value) => YES.includes(value ?? ''));
+/** Unset stays undefined, so a default can depend on other settings. */
+const optionalFlag = flagValues.transform((value) => (value ? YES.includes(value) : undefined));
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+const envSchema = z.object({
+  PORT: int(8080).pipe(z.number().max(65535)),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: int(10, 1),
+  DEMO_DATA: optionalFlag,
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag,
+  BODY_LIMIT_BYTES: int(4 * 1024 * 1024, 1024),
+  UPLOAD_MAX_BYTES: int(25 * 1024 * 1024, 1024),
+  TOKEN_IDLE_DAYS: int(30, 1),
+  LOGIN_MAX_FAILURES_PER_USER: int(10, 1),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: int(50, 1),
+  LOGIN_WINDOW_MINUTES: int(15, 1),
+  STATIC_DIR: z.string().default('dist'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('karbontrack <no-reply@localhost>'),
+  CONTACT_MAIL_TO: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  /** Demo users and vessel call on first start; unset: yes for the embedded database, no for PostgreSQL. */
+  demoData?: boolean;
+  corsOrigins: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  uploadMaxBytes: number;
+  tokenIdleDays: number;
+  login: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowMinutes: number };
+  staticDir: string;
+  mail: { smtpUrl?: string; from: string; contactTo?: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once, at start-up; every setting the server has is here. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    demoData: e.DEMO_DATA,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    tokenIdleDays: e.TOKEN_IDLE_DAYS,
+    login: {
+      maxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+    },
+    staticDir: e.STATIC_DIR,
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, contactTo: e.CONTACT_MAIL_TO || undefined },
+  };
+}

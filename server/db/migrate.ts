@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATION_LOCK = 727274;
+
+/** Applies the committed SQL migrations not applied yet, each all-or-nothing, in name order. */
+export async function runMigrations(database: Database, log: (message: string) => void = () => {}) {
+  if (database.engine === 'pglite') return applyPending(database, log);
+  // Two servers starting at once on one PostgreSQL must not migrate twice.
+  await database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    try {
+      await applyPending(database, log);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+    }
+  });
+}
+
+async function applyPending(database: Database, log: (message: string) => void) {
+  await database.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const applied = await database.db.selectFrom('schema_migrations').select('name').execute();
+  const done = new Set(applied.map((row) => row.name));
+  const files = readdirSync(migrationsDir)
+    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
+    .sort();
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const text = readFileSync(join(migrationsDir, file), 'utf8');
+    // One simple-protocol query string runs as one implicit transaction: all of it or none.
+    await database.exec(`${text}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');`);
+    log(`migration ${file} applied`);
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { HttpError, serviceUnavailable } from './errors.js';
+
+// PostgreSQL errors meaning "the database is not there right now", and the pg driver's socket errors.
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boolean {
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code)) return true;
+  const text = error.message ?? '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(text);
+}
+
+function send(reply: FastifyReply, error: HttpError) {
+  reply.headers(error.headers).code(error.statusCode).send(error.body);
+}
+
+/**
+ * The one error handler: every error leaves in the DRF shape, bad input is never a 500, and no stack
+ * trace or internal message ever reaches a client (5xx details go to the log only).
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return send(reply, error);
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send({ detail: 'Request body is too large.' });
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send({ detail: `JSON parse error - ${error.message}` });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply
+          .code(415)
+          .send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.code(400).send({ detail: 'Request body size did not match Content-Length.' });
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FILES_LIMIT':
+        return reply.code(413).send({ detail: 'The uploaded file is too large.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, serviceUnavailable());
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiClient } from '../../tests/api/http.js';
+import { startTestServer, type TestServer } from '../testing.js';
+
+let server: TestServer;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startTestServer({ bodyLimitBytes: 2 * 1024 * 1024 });
+  api = apiClient(server.url);
+});
+afterAll(() => server?.close());
+
+const noStack = (body: unknown) =>
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+|node_modules/);
+
+describe('bad input never becomes a 500', () => {
+  it('answers malformed JSON with 400 and a detail', async () => {
+    const response = await api('POST', '/api/get-token/', {
+      rawBody: '{"username": "a", "password": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toHaveProperty('detail');
+    noStack(response.body);
+  });
+
+  it('answers a 1 MB JSON body of nonsense with a 400', async () => {
+    const nonsense = `{"username": ${JSON.stringify('\u0000'.repeat(10))}, "x": [${'[{"a":'.repeat(20_000)}`;
+    const padded = nonsense + ' '.repeat(1024 * 1024 - nonsense.length);
+    const response = await api('POST', '/api/get-token/', {
+      rawBody: padded,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    noStack(response.body);
+  });
+
+  it('answers a 1 MB well-formed JSON of the wrong shape with field errors', async () => {
+    const response = await api('POST', '/api/get-token/', {
+      body: { username: ['x'.repeat(500_000)], password: { nested: 'y'.repeat(500_000) } },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ username: ['Not a valid string.'], password: ['Not a valid string.'] });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const response = await api('POST', '/api/get-token/', {
+      rawBody: JSON.stringify({ username: 'a', password: 'b'.repeat(3 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toHaveProperty('detail');
+  });
+
+  it('answers an unknown content type with 415', async () => {
+    const response = await api('POST', '/api/get-token/', {
+      rawBody: 'username=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toHaveProperty('detail');
+  });
+
+  it('answers an unknown API path with 404 in the DRF shape', async () => {
+    const response = await api('GET', '/api/no-such-thing/');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('ground rules', () => {
+  it('answers health without a token', async () => {
+    const response = await api('GET', '/api/health/');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'ok', database: 'reachable' });
+  });
+
+  it('serves the OpenAPI document and the docs page without a token', async () => {
+    const doc = await api<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/api/get-token/', '/api/logout/', '/api/users/me/', '/api/health/']),
+    );
+    const page = await fetch(`${server.url}/api/docs/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/swagger/i);
+  });
+
+  it('sets security headers on every response', async () => {
+    for (const path of ['/api/health/', '/api/users/me/', '/api/nothing/']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('x-frame-options')).toBeTruthy();
+      expect(response.headers.get('strict-transport-security')).toBeTruthy();
+    }
+  });
+
+  it('keeps CORS closed unless CORS_ORIGINS lists the origin', async () => {
+    const closed = await fetch(`${server.url}/api/health/`, { headers: { origin: 'https://evil.example' } });
+    expect(closed.headers.get('access-control-allow-origin')).toBeNull();
+    const open = await startTestServer({ corsOrigins: ['https://erp.example'] });
+    try {
+      const allowed = await fetch(`${open.url}/api/health/`, { headers: { origin: 'https://erp.example' } });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://erp.example');
+      const other = await fetch(`${open.url}/api/health/`, { headers: { origin: 'https://evil.example' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('finishes a request in flight when closing', async () => {
+    const other = await startTestServer();
+    const inFlight = fetch(`${other.url}/api/get-token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'nobody', password: 'whatever-1' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const closing = other.close();
+    const response = await inFlight;
+    await closing;
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/database.js';
+import { type FirstStartResult, seedOnFirstStart } from './db/first-start.js';
+import { runMigrations } from './db/migrate.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  firstStart: FirstStartResult;
+  /** Stops taking requests, finishes the ones in flight, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens (and if needed creates and migrates) the database, seeds it once, and listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  try {
+    await runMigrations(database);
+    const firstStart = await seedOnFirstStart(database, config);
+    const app = await buildApp(config, database);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    let closing: Promise<void> | null = null;
+    return {
+      app,
+      database,
+      url: `http://${host}:${port}`,
+      firstStart,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

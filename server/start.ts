@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+import { DEMO_USERS } from './db/first-start.js';
+import { DatabaseBusyError } from './db/lock.js';
+import { startServer } from './server.js';
+
+/** Builds the PWA when there is no build yet, so `npm install && npm start` is all a new machine needs. */
+function ensureBuilt(staticDir: string) {
+  if (existsSync(join(staticDir, 'index.html'))) return;
+  console.log(`No build of the app in ${staticDir}/: building it once (vite build)…`);
+  const vite = resolve('node_modules', '.bin', 'vite');
+  const result = spawnSync(vite, ['build', '--outDir', staticDir], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The app build failed; see the messages above.');
+}
+
+async function main() {
+  const config = loadConfig();
+  ensureBuilt(config.staticDir);
+  const server = await startServer(config);
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${resolve(config.dataDir)}`;
+  const lines = [
+    '',
+    `  karbontrack is running at ${server.url}`,
+    `  API: ${server.url}/api/   docs: ${server.url}/api/docs/`,
+    `  Database: ${where}${server.firstStart.seeded ? ' (created and seeded now)' : ''}`,
+  ];
+  if (server.firstStart.demo) {
+    lines.push('  Demo sign-in:');
+    for (const user of DEMO_USERS) lines.push(`    ${user.username} / ${user.password}  (${user.role})`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.log('Stopping now.');
+      process.exit(1);
+    }
+    stopping = true;
+    server.app.log.info({ signal }, 'finishing requests in flight, then closing the database');
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseBusyError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Config, loadConfig } from './config.js';
+import { type RunningServer, startServer } from './server.js';
+import { usersService } from './users/users.service.js';
+
+export interface TestServer {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  server: RunningServer;
+  config: Config;
+  close(): Promise<void>;
+  createUser(input: {
+    username: string;
+    password: string;
+    role?: 'admin' | 'staff';
+    first_name?: string;
+    last_name?: string;
+    email?: string;
+  }): Promise<string>;
+  /** Runs SQL against the server's database (for checks and for setting up states the API cannot reach). */
+  query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
+/**
+ * The real server on a random port over a fresh database: in-memory PGlite, or a new database created
+ * on the PostgreSQL server named by DATABASE_URL (dropped again on close). No demo data unless asked.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const adminUrl = overrides.databaseUrl ?? process.env.DATABASE_URL;
+  const base = loadConfig({ LOG_LEVEL: 'silent' });
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `kt_test_${randomBytes(6).toString('hex')}`;
+    await withClient(adminUrl, async (client) => {
+      await client.query(`CREATE DATABASE ${name}`);
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = () =>
+      withClient(adminUrl, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+  }
+  const config: Config = {
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory',
+    demoData: false,
+    databasePoolSize: 5,
+    ...overrides,
+    databaseUrl,
+  };
+  const server = await startServer(config).catch(async (error: unknown) => {
+    await dropDatabase();
+    throw error;
+  });
+  const url = server.url;
+  return {
+    url,
+    server,
+    config,
+    async close() {
+      await server.close();
+      await dropDatabase();
+    },
+    createUser: (input) => usersService(server.database).create({ role: 'staff', ...input }),
+    async query(text, params = []) {
+      const { sql } = await import('kysely');
+      const compiled = sql.raw<Record<string, unknown>>(text).compile(server.database.db);
+      const result = await server.database.db.executeQuery<Record<string, unknown>>({
+        ...compiled,
+        parameters: params,
+      });
+      return result.rows;
+    },
+  };
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import { uuidv7 } from '../../src/domain/ids.js';
+import type { Database } from '../db/database.js';
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  role: 'admin' | 'staff';
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+}
+
+export function usersRepository({ db }: Database) {
+  return {
+    async exists(username: string) {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async insert(user: NewUser) {
+      const id = uuidv7();
+      await db
+        .insertInto('users')
+        .values({
+          id,
+          username: user.username,
+          password_hash: user.passwordHash,
+          role: user.role,
+          first_name: user.first_name ?? '',
+          last_name: user.last_name ?? '',
+          email: user.email ?? '',
+          created_by: null,
+          updated_by: null,
+          deleted_at: null,
+        })
+        .execute();
+      return id;
+    },
+  };
+}

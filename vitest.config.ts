@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites, run by `npm test` in this order:
+// - unit: pure domain code, the local store and sync against a real server (fake-indexeddb)
+// - server: the API against a real server over PGlite (or PostgreSQL when DATABASE_URL is set)
+// - e2e: the built product in the system Chromium
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite runs in-process; keep files apart so their databases do not compete for the 2 cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
