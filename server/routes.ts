@@ -1,7 +1,8 @@
 import { authRoutes } from './auth/auth.routes.js';
 import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
+import { contactRoutes } from './resources/contact/contact.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every route module of the API, registered under /api/ in this order. Add new resources here. */
-export const routeModules: RouteModule[] = [healthRoutes, authRoutes, usersRoutes];
+export const routeModules: RouteModule[] = [healthRoutes, authRoutes, usersRoutes, contactRoutes];

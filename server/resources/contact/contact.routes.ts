@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import type { ContactMailer } from './contact.mail.js';
+import { contactCreated, contactRequestSchema } from './contact.schema.js';
+import { contactService } from './contact.service.js';
+import { smtpMailer } from './smtp-mailer.js';
+
+/** POST /api/contact/: the public contact form (anonymous). */
+export async function contactRoutes(app: FastifyInstance, { config, database }: AppContext) {
+  const { smtpUrl } = config.mail;
+  const mailer: ContactMailer | null = smtpUrl ? smtpMailer({ ...config.mail, smtpUrl }) : null;
+  const service = contactService(database, mailer, app.log);
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/contact/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a contact request from the public site',
+        description:
+          'Stores the request and, when SMTP is configured, mails it to the sales address. `accepted_terms` must be true.',
+        body: contactRequestSchema,
+        response: { 201: contactCreated },
+      },
+    },
+    async (request, reply) => {
+      const id = await service.create(request.body);
+      return reply.code(201).send({ id, detail: 'Contact request received.' });
+    },
+  );
+}
