@@ -1,0 +1,48 @@
+// What a field becomes in storage: the PostgreSQL column type (0002_domain.sql is checked against
+// this by server/db/schema.test.ts) and the value kind lists the engine and Dexie schema need.
+import type { FieldInfo, FieldKind, FieldMap } from './model';
+import type { Resource } from './resource';
+
+/** PostgreSQL type of a field's column, as written in the migration. */
+export function sqlType(info: FieldInfo): string {
+  switch (info.kind) {
+    case 'text':
+    case 'choice':
+      return 'text';
+    case 'int':
+      return 'integer';
+    case 'decimal':
+      return `numeric(${info.precision ?? 14},${info.scale ?? 3})`;
+    case 'bool':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'time':
+      return 'time';
+    case 'uuid':
+    case 'ref':
+      return 'uuid';
+    case 'refList':
+      return 'uuid[]';
+    case 'choiceList':
+      return 'text[]';
+    case 'json':
+      return 'jsonb';
+  }
+}
+
+/** Every field of a resource (writable and server-set), by name. */
+export function allFields(resource: Resource): FieldMap {
+  return { ...resource.fields, ...resource.readOnlyFields };
+}
+
+/** Names of a resource's fields of the given kinds (e.g. decimals, dates, arrays). */
+export function fieldsOfKind(resource: Resource, ...kinds: FieldKind[]): string[] {
+  return Object.entries(allFields(resource))
+    .filter(([, descriptor]) => kinds.includes(descriptor.info.kind))
+    .map(([name]) => name);
+}
+
+export const isArrayKind = (kind: FieldKind) => kind === 'refList' || kind === 'choiceList';

@@ -1,0 +1,34 @@
+// Lookup: accounts (customers, providers). Customer API tokens belong to an account.
+import type { z } from 'zod';
+import { field, objectOf, type RowOf } from '../model';
+import { defineResource } from '../resource';
+
+export const accountsFields = {
+  trade_name: field.text(255),
+  legal_name: field.text(255).optional(),
+  tax_id: field.text(50).optional(),
+  email: field.text(254).optional(),
+  phone: field.text(50).optional(),
+  country: field.ref('country').optional(),
+};
+
+export const accountsSchema = objectOf(accountsFields);
+
+export type AccountsInput = z.input<typeof accountsSchema>;
+export type Accounts = RowOf<typeof accountsFields>;
+
+export const accounts = defineResource({
+  name: 'accounts',
+  kind: 'lookup',
+  scope: 'global',
+  fields: accountsFields,
+  schema: accountsSchema,
+  display: ['trade_name'],
+  filters: [
+    { name: 'trade_name', kind: 'icontains', fields: ['trade_name', 'legal_name'] },
+    { name: 'search', kind: 'icontains', fields: ['trade_name', 'legal_name', 'tax_id'] },
+  ],
+  ordering: ['trade_name', 'id'],
+  writableBy: 'admin',
+  dexieIndexes: ['seq', 'trade_name'],
+});

@@ -1,0 +1,32 @@
+// Lookup: commodities. `code` is the fixed value the rules and ratios read; `name` is shown.
+import type { z } from 'zod';
+import { commodities } from '../enums';
+import { field, objectOf, type RowOf } from '../model';
+import { defineResource } from '../resource';
+
+export const commodityFields = {
+  name: field.text(100),
+  code: field.choice(commodities),
+};
+
+export const commoditySchema = objectOf(commodityFields);
+
+export type CommodityInput = z.input<typeof commoditySchema>;
+export type Commodity = RowOf<typeof commodityFields>;
+
+export const commodity = defineResource({
+  name: 'commodity',
+  kind: 'lookup',
+  scope: 'global',
+  fields: commodityFields,
+  schema: commoditySchema,
+  display: ['name', 'code'],
+  filters: [
+    { name: 'search', kind: 'icontains', fields: ['name'] },
+    { name: 'code', kind: 'exact', field: 'code' },
+  ],
+  ordering: ['name', 'id'],
+  writableBy: 'admin',
+  unique: [['code'], ['name']],
+  dexieIndexes: ['seq', 'code'],
+});

@@ -1,0 +1,29 @@
+// Lookup: countries, with their ISO 3166-1 alpha-2 code.
+import type { z } from 'zod';
+import { field, objectOf, type RowOf } from '../model';
+import { defineResource } from '../resource';
+
+export const countryFields = {
+  name: field.text(100),
+  /** ISO 3166-1 alpha-2, e.g. ES. */
+  code: field.text(2).optional(),
+};
+
+export const countrySchema = objectOf(countryFields);
+
+export type CountryInput = z.input<typeof countrySchema>;
+export type Country = RowOf<typeof countryFields>;
+
+export const country = defineResource({
+  name: 'country',
+  kind: 'lookup',
+  scope: 'global',
+  fields: countryFields,
+  schema: countrySchema,
+  display: ['name'],
+  filters: [{ name: 'search', kind: 'icontains', fields: ['name', 'code'] }],
+  ordering: ['name', 'id'],
+  writableBy: 'admin',
+  unique: [['code']],
+  dexieIndexes: ['seq', 'name'],
+});

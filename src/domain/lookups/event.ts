@@ -1,0 +1,47 @@
+// Lookup: master event types. The kind says how the ratios count a project event of this type;
+// a stoppage also says who caused it. Hands go only under the kind 'working' ('Working shift').
+import type { z } from 'zod';
+import { delayAttributions, eventKinds } from '../enums';
+import { field, objectOf, type RowOf } from '../model';
+import { defineResource } from '../resource';
+
+export const eventFields = {
+  description: field.text(150),
+  kind: field.choice(eventKinds),
+  /** Stoppages only, and required for them. */
+  delay_attribution: field.choice(delayAttributions).optional(),
+};
+
+export const eventSchema = objectOf(eventFields).superRefine((row, ctx) => {
+  const attributed = row.delay_attribution !== null && row.delay_attribution !== undefined;
+  if (row.kind === 'stoppage' && !attributed) {
+    ctx.addIssue({ code: 'custom', path: ['delay_attribution'], message: 'A stoppage needs who caused it.' });
+  }
+  if (row.kind !== 'stoppage' && attributed) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['delay_attribution'],
+      message: 'Only a stoppage has a delay attribution.',
+    });
+  }
+});
+
+export type EventInput = z.input<typeof eventSchema>;
+export type EventType = RowOf<typeof eventFields>;
+
+export const event = defineResource({
+  name: 'event',
+  kind: 'lookup',
+  scope: 'global',
+  fields: eventFields,
+  schema: eventSchema,
+  display: ['description', 'kind'],
+  filters: [
+    { name: 'search', kind: 'icontains', fields: ['description'] },
+    { name: 'kind', kind: 'exact', field: 'kind' },
+  ],
+  ordering: ['id'],
+  writableBy: 'admin',
+  unique: [['description']],
+  dexieIndexes: ['seq', 'kind'],
+});

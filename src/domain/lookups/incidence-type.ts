@@ -1,0 +1,29 @@
+// Lookup: incidence types (internal, provider). `code` is the fixed value; `name` is shown.
+import type { z } from 'zod';
+import { incidenceTypes } from '../enums';
+import { field, objectOf, type RowOf } from '../model';
+import { defineResource } from '../resource';
+
+export const incidenceTypeFields = {
+  name: field.text(100),
+  code: field.choice(incidenceTypes).optional(),
+};
+
+export const incidenceTypeSchema = objectOf(incidenceTypeFields);
+
+export type IncidenceTypeInput = z.input<typeof incidenceTypeSchema>;
+export type IncidenceType = RowOf<typeof incidenceTypeFields>;
+
+export const incidenceType = defineResource({
+  name: 'incidence-type',
+  kind: 'lookup',
+  scope: 'global',
+  fields: incidenceTypeFields,
+  schema: incidenceTypeSchema,
+  display: ['name'],
+  filters: [{ name: 'search', kind: 'icontains', fields: ['name'] }],
+  ordering: ['id'],
+  writableBy: 'admin',
+  unique: [['name']],
+  dexieIndexes: ['seq'],
+});

@@ -1,0 +1,36 @@
+// Users, as the domain sees them: a read-only lookup (names for refs and searches). The table,
+// sign-in and user management belong to server/users (migration 0001_foundation).
+import type { z } from 'zod';
+import { roles } from '../enums';
+import { field, objectOf, type RowOf } from '../model';
+import { defineResource } from '../resource';
+
+export const usersFields = {
+  username: field.text(150),
+  first_name: field.text(150).withDefault(''),
+  last_name: field.text(150).withDefault(''),
+  email: field.text(254).withDefault(''),
+  role: field.choice(roles).withDefault('staff'),
+};
+
+export const usersSchema = objectOf(usersFields);
+
+export type UsersInput = z.input<typeof usersSchema>;
+export type User = RowOf<typeof usersFields>;
+
+export const users = defineResource({
+  name: 'users',
+  kind: 'lookup',
+  scope: 'global',
+  fields: usersFields,
+  schema: usersSchema,
+  display: ['username', 'first_name', 'last_name'],
+  filters: [
+    { name: 'search', kind: 'icontains', fields: ['username', 'first_name', 'last_name'] },
+    { name: 'role', kind: 'exact', field: 'role' },
+  ],
+  ordering: ['username', 'id'],
+  writableBy: null,
+  externalTable: true,
+  dexieIndexes: ['seq', 'username'],
+});

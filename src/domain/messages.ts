@@ -1,0 +1,34 @@
+// Validation messages, in the words of Django REST framework (the API's error shape is DRF's).
+export const messages = {
+  required: 'This field is required.',
+  null: 'This field may not be null.',
+  blank: 'This field may not be blank.',
+  string: 'Not a valid string.',
+  number: 'A valid number is required.',
+  integer: 'A valid integer is required.',
+  boolean: 'Must be a valid boolean.',
+  date: 'Enter a valid date.',
+  dateTime: 'Enter a valid date/time.',
+  time: 'Enter a valid time.',
+  uuid: 'Must be a valid UUID.',
+  object: 'Expected a JSON object.',
+  list: (input: unknown) => `Expected a list of items but got type "${typeName(input)}".`,
+  choice: (input: unknown) => `"${String(input)}" is not a valid choice.`,
+  duplicate: (input: unknown) => `"${String(input)}" is listed more than once.`,
+  maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  minValue: (min: number | string) => `Ensure this value is greater than or equal to ${min}.`,
+  maxValue: (max: number | string) => `Ensure this value is less than or equal to ${max}.`,
+  maxDigits: (max: number) => `Ensure that there are no more than ${max} digits in total.`,
+  maxDecimalPlaces: (max: number) => `Ensure that there are no more than ${max} decimal places.`,
+  maxWholeDigits: (max: number) =>
+    `Ensure that there are no more than ${max} digits before the decimal point.`,
+  noSuchDate: (text: string) => `Enter a valid date: ${text} does not exist.`,
+} as const;
+
+function typeName(input: unknown): string {
+  if (input === null) return 'null';
+  if (typeof input === 'string') return 'str';
+  if (typeof input === 'number') return Number.isInteger(input) ? 'int' : 'float';
+  if (typeof input === 'boolean') return 'bool';
+  return Array.isArray(input) ? 'list' : typeof input === 'object' ? 'dict' : typeof input;
+}

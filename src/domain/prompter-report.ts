@@ -1,0 +1,35 @@
+// The prompter report: the tally of one hand (and optionally one hand event) in one hold.
+import type { z } from 'zod';
+import { field, objectOf, type RowOf } from './model';
+import { defineResource } from './resource';
+
+export const prompterReportFields = {
+  project: field.ref('project'),
+  hand: field.ref('hand').optional(),
+  hand_event: field.ref('hand-event').optional(),
+  hold: field.int().optional(),
+};
+
+export const prompterReportSchema = objectOf(prompterReportFields);
+
+export type PrompterReportInput = z.input<typeof prompterReportSchema>;
+export type PrompterReport = RowOf<typeof prompterReportFields>;
+
+export const prompterReport = defineResource({
+  name: 'prompter-report',
+  kind: 'entity',
+  scope: 'project',
+  projectField: 'project',
+  parent: 'project',
+  fields: prompterReportFields,
+  schema: prompterReportSchema,
+  display: ['hold'],
+  filters: [
+    { name: 'project', kind: 'ref', field: 'project' },
+    { name: 'hand', kind: 'ref', field: 'hand' },
+  ],
+  ordering: ['-id'],
+  writableBy: 'staff',
+  rules: [{ kind: 'sameProject', fields: ['hand', 'hand_event'], message: 'It belongs to another project.' }],
+  dexieIndexes: ['seq', 'project'],
+});

@@ -1,0 +1,51 @@
+// Per-record rules shared by several entities, as zod superRefine callbacks.
+import type { z } from 'zod';
+import { compareDecimal } from './values';
+
+type Ctx = z.RefinementCtx;
+type Row = Record<string, unknown>;
+
+const present = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * `end` must come after `start` (canonical date or date-time texts compare as text);
+ * `allowEqual` lets a point-like record end when it starts.
+ */
+export function endAfterStart(start: string, end: string, allowEqual = false) {
+  return (row: Row, ctx: Ctx) => {
+    const from = row[start];
+    const to = row[end];
+    if (!present(from) || !present(to)) return;
+    if (to > from || (allowEqual && to === from)) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: [end],
+      message: allowEqual ? `Must not be before ${start}.` : `Must be after ${start}.`,
+      input: to,
+    });
+  };
+}
+
+/** Decimal `field` must not be less than decimal `other` (gross weight vs net weight). */
+export function notLessThan(field: string, other: string) {
+  return (row: Row, ctx: Ctx) => {
+    const value = row[field];
+    const floor = row[other];
+    if (!present(value) || !present(floor)) return;
+    if (compareDecimal(value, floor) < 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `Must not be less than ${other}.`,
+        input: value,
+      });
+    }
+  };
+}
+
+/** Runs several rules in turn. */
+export function allRules(...rules: ((row: Row, ctx: Ctx) => void)[]) {
+  return (row: Row, ctx: Ctx) => {
+    for (const rule of rules) rule(row, ctx);
+  };
+}
