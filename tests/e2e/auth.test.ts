@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../server/testing';
+import { expectNoRawKeys, pathOf, signIn } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { PASSWORD, startAppServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser, server.url);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe('sign-in and guards', () => {
+  it('sends an anonymous visit to /login with the full wanted path, then back there after sign-in', async () => {
+    await page.goto('/project/0190a1b2-0000-7000-8000-000000000001?tab=packing&page=3');
+    await page.getByTestId('login-form').waitFor();
+    const login = new URL(page.url());
+    expect(login.pathname).toBe('/login');
+    expect(login.searchParams.get('redirect')).toBe(
+      '/project/0190a1b2-0000-7000-8000-000000000001?tab=packing&page=3',
+    );
+    await signIn(page);
+    expect(pathOf(page)).toBe('/project/0190a1b2-0000-7000-8000-000000000001?tab=packing&page=3');
+    await page.getByTestId('page-title').waitFor();
+    expect(await page.getByTestId('page-title').textContent()).toBe('Project');
+    await expectNoRawKeys(page);
+  });
+
+  it('follows only same-origin redirects', async () => {
+    await page.goto('/login?redirect=//evil.example/steal');
+    await signIn(page);
+    expect(pathOf(page)).toBe('/projects');
+  });
+
+  it('gives the empty message naming each field, and the server message for wrong credentials', async () => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('User must not be blank').waitFor();
+    await page.getByText('Password must not be blank').waitFor();
+
+    await page.getByLabel('User').fill('marta');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByTestId('login-failure')
+      .getByText('Unable to log in with provided credentials.')
+      .waitFor();
+    await page.getByTestId('error-notice').waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await expectNoRawKeys(page);
+  });
+
+  it('submits with the Enter key and keeps the session in local storage across reloads', async () => {
+    await page.goto('/login');
+    await page.getByLabel('User').fill('marta');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByTestId('sidebar').waitFor();
+    expect(pathOf(page)).toBe('/projects');
+    const stored = await page.evaluate(() => ({
+      username: localStorage.getItem('username'),
+      token: localStorage.getItem('token'),
+    }));
+    expect(stored.username).toBe('marta');
+    expect(stored.token?.length).toBeGreaterThan(20);
+
+    await page.reload();
+    await page.getByTestId('welcome').waitFor();
+    expect(await page.getByTestId('welcome').textContent()).toBe('Welcome, Marta Ruiz');
+
+    // A signed-in visit to /login goes to /projects.
+    await page.goto('/login');
+    await page.getByTestId('sidebar').waitFor();
+    expect(pathOf(page)).toBe('/projects');
+  });
+
+  it('logs out from the settings menu: token revoked on the server, session cleared, back to /login', async () => {
+    await page.goto('/login');
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.getByTestId('settings').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByTestId('login-form').waitFor();
+    expect(pathOf(page)).toBe('/login');
+    expect(
+      await page.evaluate(() => [localStorage.getItem('username'), localStorage.getItem('token')]),
+    ).toEqual([null, null]);
+    const me = await fetch(`${server.url}/api/users/me/`, { headers: { Authorization: `Token ${token}` } });
+    expect(me.status).toBe(401);
+
+    // Protected routes are closed again.
+    await page.goto('/reports');
+    await page.getByTestId('login-form').waitFor();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/reports');
+  });
+
+  it('changes the password from the settings menu with the spec notice', async () => {
+    await server.createUser({ username: 'pedro', password: PASSWORD, first_name: 'Pedro' });
+    await page.goto('/login');
+    await signIn(page, 'pedro');
+    await page.getByTestId('settings').click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Current password').fill(PASSWORD);
+    await dialog.getByLabel('New password', { exact: true }).fill('Hold-Three-Coils-9');
+    await dialog.getByLabel('New password (again)').fill('Hold-Three-Coils-9');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sucessfully saved new password').waitFor();
+    await page.getByText('Change password', { exact: true }).first().waitFor();
+    const signInAgain = await fetch(`${server.url}/api/get-token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'pedro', password: 'Hold-Three-Coils-9' }),
+    });
+    expect(signInAgain.status).toBe(200);
+    await expectNoRawKeys(page);
+  });
+});

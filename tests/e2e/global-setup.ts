@@ -1,0 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { E2E_DIST, ROOT, VITE_BIN } from './support/paths';
+
+/** Builds the PWA once per run; every browser test serves that build through the real server. */
+export default function setup(): void {
+  const started = Date.now();
+  execFileSync(VITE_BIN, ['build', '--outDir', E2E_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  console.log(`e2e: built the app into ${E2E_DIST} in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { PASSWORD } from './server';
+
+/** Fails when the page asked i18next for a key no locale file holds, or shows text that looks like a key. */
+export async function expectNoRawKeys(page: Page): Promise<void> {
+  const missing = await page.evaluate(() => window.__missingTranslationKeys ?? []);
+  expect(missing, 'translation keys missing from the locale files').toEqual([]);
+  const keyLike = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/.test(text) || /^[a-z]+_[a-z_]+$/.test(text)) found.push(text);
+    }
+    return found;
+  });
+  expect(keyLike, 'text that looks like an untranslated key').toEqual([]);
+}
+
+/** Signs in through the form and waits for the signed-in frame. */
+export async function signIn(page: Page, username = 'marta', password = PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('User').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('sidebar').waitFor();
+}
+
+/** The path, query and hash of the page's address. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}${url.hash}`;
+}
