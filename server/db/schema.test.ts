@@ -1,0 +1,161 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allFields, sqlType } from '../../src/domain/columns.js';
+import { syncColumns } from '../../src/domain/model.js';
+import { resourceNames, resources } from '../../src/domain/registry.js';
+import type { Resource } from '../../src/domain/resource.js';
+import { type Database, openDatabase } from './database.js';
+import { runMigrations } from './migrate.js';
+
+// The database's tables must say what src/domain says: same columns, same kinds of type, same
+// nullability, refs pointing at the right table. Run on PGlite, and on PostgreSQL with DATABASE_URL
+// (a scratch schema would need the lead's test database helper; PGlite in memory is the default).
+
+interface Column {
+  table_name: string;
+  column_name: string;
+  udt_name: string;
+  is_nullable: 'YES' | 'NO';
+  numeric_precision: number | null;
+  numeric_scale: number | null;
+}
+
+/** How information_schema names a column type written in the migration. */
+function expectedType(type: string): Pick<Column, 'udt_name' | 'numeric_precision' | 'numeric_scale'> {
+  const numeric = /^numeric\((\d+),(\d+)\)$/.exec(type);
+  if (numeric)
+    return { udt_name: 'numeric', numeric_precision: Number(numeric[1]), numeric_scale: Number(numeric[2]) };
+  const udt: Record<string, string> = {
+    text: 'text',
+    integer: 'int4',
+    bigint: 'int8',
+    boolean: 'bool',
+    date: 'date',
+    timestamptz: 'timestamptz',
+    time: 'time',
+    uuid: 'uuid',
+    'uuid[]': '_uuid',
+    'text[]': '_text',
+    jsonb: 'jsonb',
+  };
+  return { udt_name: udt[type] ?? `unknown ${type}`, numeric_precision: null, numeric_scale: null };
+}
+
+const syncColumnTypes: Record<(typeof syncColumns)[number], [string, boolean]> = {
+  id: ['uuid', false],
+  version: ['integer', false],
+  seq: ['bigint', false],
+  created_at: ['timestamptz', false],
+  created_by: ['uuid', true],
+  updated_at: ['timestamptz', false],
+  updated_by: ['uuid', true],
+  deleted_at: ['timestamptz', true],
+};
+
+/** The columns a resource's table must have: type, nullability. */
+function expectedColumns(resource: Resource) {
+  const columns = new Map<string, { type: string; nullable: boolean }>();
+  for (const name of syncColumns) {
+    const [type, nullable] = syncColumnTypes[name];
+    columns.set(name, { type, nullable });
+  }
+  for (const [name, descriptor] of Object.entries(allFields(resource))) {
+    columns.set(name, { type: sqlType(descriptor.info), nullable: descriptor.info.nullable });
+  }
+  return columns;
+}
+
+let database: Database;
+let columnsByTable: Map<string, Column[]>;
+let foreignKeys: { table_name: string; column_name: string; target: string }[];
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory' });
+  await runMigrations(database);
+  const columns = await sql<Column>`
+    select table_name, column_name, udt_name, is_nullable, numeric_precision, numeric_scale
+    from information_schema.columns where table_schema = current_schema()`.execute(database.db);
+  columnsByTable = new Map();
+  for (const column of columns.rows) {
+    columnsByTable.set(column.table_name, [...(columnsByTable.get(column.table_name) ?? []), column]);
+  }
+  const keys = await sql<{ table_name: string; column_name: string; target: string }>`
+    select c.conrelid::regclass::text as table_name, a.attname as column_name,
+      c.confrelid::regclass::text as target
+    from pg_constraint c
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(database.db);
+  foreignKeys = keys.rows;
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('database schema against src/domain', () => {
+  for (const name of resourceNames) {
+    const resource = resources[name];
+    it(`${resource.table} matches ${name}`, () => {
+      const actual = columnsByTable.get(resource.table);
+      expect(actual, `table ${resource.table} exists`).toBeDefined();
+      const byName = new Map((actual ?? []).map((column) => [column.column_name, column]));
+      const expected = expectedColumns(resource);
+      const problems: string[] = [];
+      for (const [column, want] of expected) {
+        const got = byName.get(column);
+        if (!got) {
+          problems.push(`missing column ${column}`);
+          continue;
+        }
+        const type = expectedType(want.type);
+        const gotType = { udt_name: got.udt_name, numeric_precision: null, numeric_scale: null };
+        if (type.udt_name === 'numeric') {
+          Object.assign(gotType, {
+            numeric_precision: got.numeric_precision,
+            numeric_scale: got.numeric_scale,
+          });
+        }
+        if (JSON.stringify(gotType) !== JSON.stringify(type)) {
+          problems.push(
+            `${column}: ${got.udt_name}(${got.numeric_precision},${got.numeric_scale}) is not ${want.type}`,
+          );
+        }
+        if ((got.is_nullable === 'YES') !== want.nullable) {
+          problems.push(`${column}: ${want.nullable ? 'must allow null' : 'must be NOT NULL'}`);
+        }
+      }
+      // The foundation's users table keeps more than the domain shows (password hash, is_active).
+      if (!resource.externalTable) {
+        for (const column of byName.keys())
+          if (!expected.has(column)) problems.push(`extra column ${column}`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    if (resource.externalTable) continue;
+    it(`${resource.table} refs point at their tables`, () => {
+      const problems: string[] = [];
+      for (const [column, descriptor] of Object.entries(allFields(resource))) {
+        if (descriptor.info.kind !== 'ref' || !descriptor.info.ref) continue;
+        const target = descriptor.info.ref.replaceAll('-', '_');
+        const key = foreignKeys.find((fk) => fk.table_name === resource.table && fk.column_name === column);
+        if (key && key.target !== target) problems.push(`${column} references ${key.target}, not ${target}`);
+      }
+      for (const key of foreignKeys.filter((fk) => fk.table_name === resource.table)) {
+        const descriptor = allFields(resource)[key.column_name];
+        if (descriptor?.info.kind !== 'ref')
+          problems.push(`${key.column_name} has a foreign key but is not a ref`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('has no domain table the registry does not know', () => {
+    const known = new Set(resourceNames.map((name) => resources[name].table));
+    const synced = [...columnsByTable.entries()]
+      .filter(([, columns]) => columns.some((column) => column.column_name === 'seq'))
+      .map(([table]) => table)
+      .filter((table) => !known.has(table));
+    expect(synced).toEqual([]);
+  });
+});
