@@ -2,7 +2,14 @@ import { authRoutes } from './auth/auth.routes.js';
 import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
 import { contactRoutes } from './resources/contact/contact.routes.js';
+import { resourceRoutes } from './resources/engine/routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every route module of the API, registered under /api/ in this order. Add new resources here. */
-export const routeModules: RouteModule[] = [healthRoutes, authRoutes, usersRoutes, contactRoutes];
+export const routeModules: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  contactRoutes,
+  resourceRoutes,
+];

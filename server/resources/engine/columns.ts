@@ -1,0 +1,67 @@
+import { allFields } from '../../../src/domain/columns.js';
+import type { FieldInfo, FieldKind } from '../../../src/domain/model.js';
+import { type RefInfo, refsOf } from '../../../src/domain/registry.js';
+import type { Resource } from '../../../src/domain/resource.js';
+
+/** The PostgreSQL type a parameter of this field kind is cast to. */
+export function paramType(kind: FieldKind): string {
+  switch (kind) {
+    case 'int':
+      return 'integer';
+    case 'decimal':
+      return 'numeric';
+    case 'bool':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'time':
+      return 'time';
+    case 'uuid':
+    case 'ref':
+      return 'uuid';
+    case 'refList':
+      return 'uuid[]';
+    case 'choiceList':
+      return 'text[]';
+    case 'json':
+      return 'jsonb';
+    default:
+      return 'text';
+  }
+}
+
+export interface ResourceColumns {
+  /** Every field, writable and server-set, with its descriptor. */
+  fields: Record<string, FieldInfo>;
+  writable: string[];
+  readOnly: string[];
+  refs: Record<string, RefInfo>;
+}
+
+const cache = new Map<string, ResourceColumns>();
+
+export function columnsOf(resource: Resource): ResourceColumns {
+  let columns = cache.get(resource.name);
+  if (!columns) {
+    const fields = Object.fromEntries(
+      Object.entries(allFields(resource)).map(([name, descriptor]) => [name, descriptor.info]),
+    );
+    columns = {
+      fields,
+      writable: Object.keys(resource.fields),
+      readOnly: Object.keys(resource.readOnlyFields),
+      refs: refsOf(resource),
+    };
+    cache.set(resource.name, columns);
+  }
+  return columns;
+}
+
+/** A value for a SQL parameter of the field's column (JSON goes as text, cast by the statement). */
+export function toParam(kind: FieldKind, value: unknown): unknown {
+  if (value === undefined) return null;
+  if (kind === 'json' && value !== null) return JSON.stringify(value);
+  return value;
+}

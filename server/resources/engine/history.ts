@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { Resource } from '../../../src/domain/resource.js';
+import type { Principal } from '../../auth/principal.js';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { readCondition } from './access.js';
+
+export interface HistoryEntry {
+  action: string;
+  version: number;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  user: { id: string; username: string; first_name: string; last_name: string } | null;
+  client_id: string | null;
+  occurred_at: string | null;
+  at: string;
+}
+
+/** Who changed which fields of a record, from what to what, oldest first (deleted records included). */
+export async function recordHistory(
+  database: Database,
+  resource: Resource,
+  principal: Principal | null,
+  id: string,
+) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const access = readCondition(resource, principal);
+  const visible =
+    await sql`select 1 from ${sql.table(resource.table)} as t where t.id = ${id} ${access ? sql`and ${access}` : sql``}`.execute(
+      database.db,
+    );
+  if (visible.rows.length === 0) throw notFound();
+  const rows = await sql<Omit<HistoryEntry, 'changes'> & { changes: Record<string, [unknown, unknown]> }>`
+    select a.action, a.version, a.changes, a.client_id, a.occurred_at, a.at,
+      case when u.id is null then null else json_build_object('id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name) end as user
+    from audit_log a left join users u on u.id = a.user_id
+    where a.resource = ${resource.name} and a.record_id = ${id} order by a.id`.execute(database.db);
+  return rows.rows.map((row) => ({
+    ...row,
+    changes: Object.fromEntries(
+      Object.entries(row.changes).map(([field, [from, to]]) => [field, { from, to }]),
+    ),
+  }));
+}

@@ -1,0 +1,74 @@
+import type { Resource } from '../../../src/domain/resource.js';
+import { type FieldErrors, ValidationError } from '../../http/errors.js';
+import { fieldErrorsFromZod } from '../../http/validation.js';
+import { columnsOf } from './columns.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A ref given as the object a read returns ({id, name}) is taken as its id, so a read can be sent back. */
+function refId(value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'id' in value)
+    return (value as { id: unknown }).id;
+  return value;
+}
+
+/**
+ * The writable fields of a request body: server-set fields, sync columns and unknown keys are
+ * dropped (as DRF does), refs are taken as ids.
+ */
+export function writableInput(resource: Resource, body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ValidationError({
+      non_field_errors: ['Invalid data. Expected a dictionary, but got a list or a value.'],
+    });
+  const { writable, refs } = columnsOf(resource);
+  const input: Record<string, unknown> = {};
+  for (const name of writable) {
+    if (!Object.hasOwn(body, name)) continue;
+    const value = (body as Record<string, unknown>)[name];
+    const ref = refs[name];
+    input[name] = ref ? (ref.many && Array.isArray(value) ? value.map(refId) : refId(value)) : value;
+  }
+  return input;
+}
+
+/** The record id a create carries, or undefined; a malformed one is a field error. */
+export function requestedId(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || !('id' in body)) return undefined;
+  const id = (body as { id: unknown }).id;
+  if (id === undefined || id === null || id === '') return undefined;
+  if (typeof id !== 'string' || !UUID.test(id)) throw new ValidationError({ id: ['Must be a valid UUID.'] });
+  return id.toLowerCase();
+}
+
+/** Validates a whole record with the resource's schema; the parsed (normalised) values, or a 400. */
+export function validateRecord(resource: Resource, record: Record<string, unknown>): Record<string, unknown> {
+  const result = resource.schema.safeParse(record, { reportInput: true });
+  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error.issues));
+  return result.data as Record<string, unknown>;
+}
+
+/** A full update (PUT) must carry every required field. */
+export function requireFields(resource: Resource, input: Record<string, unknown>) {
+  const { fields, writable } = columnsOf(resource);
+  const errors: FieldErrors = {};
+  for (const name of writable)
+    if (fields[name].required && !(name in input)) errors[name] = ['This field is required.'];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/** Stored value and new value are the same (decimals as text, date-times by instant, lists by items). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a === 'string' && typeof b === 'string') {
+    const ta = Date.parse(a);
+    if (/^\d{4}-\d{2}-\d{2}T/.test(a) && /^\d{4}-\d{2}-\d{2}T/.test(b)) return ta === Date.parse(b);
+    if (/^-?\d+(\.\d+)?$/.test(a) && /^-?\d+(\.\d+)?$/.test(b)) return decimalText(a) === decimalText(b);
+    return false;
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const decimalText = (text: string) =>
+  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;

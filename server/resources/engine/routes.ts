@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resourceNames, resources } from '../../../src/domain/registry.js';
+import type { Resource } from '../../../src/domain/resource.js';
+import { requireUser } from '../../auth/auth.plugin.js';
+import type { AppContext } from '../../context.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { checkWrite } from './access.js';
+import { recordHistory } from './history.js';
+import { type Outcome, runWrite } from './idempotency.js';
+import { docs } from './openapi.js';
+import { findRepresentation, listPage, readOne } from './read.js';
+import { type Actor, createRecord, deleteRecord, updateRecord, type WriteScope } from './write.js';
+
+type Query = Record<string, string | string[] | undefined>;
+type IdParams = { id: string };
+
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+function ifMatch(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) throw new HttpError(400, { detail: 'If-Match must be the record version, e.g. If-Match: 3.' });
+  return Number(match[1]);
+}
+
+function send(reply: FastifyReply, outcome: Outcome & { replayed: boolean }) {
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  const body = outcome.body as { version?: number } | null;
+  if (body?.version !== undefined) reply.header('etag', `"${body.version}"`);
+  return reply.code(outcome.status).send(outcome.body);
+}
+
+/** List, read, create, update, partial update, delete and history for every resource of the registry. */
+export async function resourceRoutes(app: FastifyInstance, { database }: AppContext) {
+  // The engine validates bodies itself (a PATCH is checked merged over the stored row); route schemas document.
+  const documentOnly = () => (data: unknown) => ({ value: data });
+
+  for (const name of resourceNames) {
+    const resource = resources[name] as Resource;
+    const base = `/${resource.name}/`;
+    const schemas = docs(resource);
+    const actorOf = (request: FastifyRequest, action: 'write' | 'delete'): Actor => ({
+      userId: checkWrite(resource, request.principal, action).userId,
+    });
+    const write = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      action: 'write' | 'delete',
+      run: (scope: WriteScope, actor: Actor) => Promise<Outcome>,
+    ) => {
+      const actor = actorOf(request, action);
+      return runWrite(database, request, actor.userId, (db) =>
+        run({ db, engine: database.engine }, actor),
+      ).then((outcome) => send(reply, outcome));
+    };
+    const represent = async (scope: WriteScope, request: FastifyRequest, id: string) =>
+      findRepresentation({ db: scope.db as never }, resource, request.principal, id);
+
+    app.get<{ Querystring: Query }>(base, { schema: schemas.list }, async (request) => {
+      const page = await listPage(database, resource, request.principal, request.query);
+      const last = Math.max(1, Math.ceil(page.count / page.pageSize));
+      return {
+        count: page.count,
+        next: page.page < last ? pageUrl(request, page.page + 1) : null,
+        previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
+        results: page.results,
+      };
+    });
+
+    app.get<{ Params: IdParams }>(`${base}:id/`, { schema: schemas.read }, async (request, reply) => {
+      const row = await readOne(database, resource, request.principal, request.params.id);
+      return reply.header('etag', `"${row.version}"`).send(row);
+    });
+
+    app.get<{ Params: IdParams }>(`${base}:id/history/`, { schema: schemas.history }, async (request) => {
+      requireUser(request.principal);
+      const results = await recordHistory(database, resource, request.principal, request.params.id);
+      return { count: results.length, next: null, previous: null, results };
+    });
+
+    app.post(base, { schema: schemas.create, validatorCompiler: documentOnly }, (request, reply) =>
+      write(request, reply, 'write', async (scope, actor) => {
+        const result = await createRecord(scope, resource, actor, request.body);
+        return { status: result.status, body: await represent(scope, request, result.id) };
+      }),
+    );
+
+    for (const method of ['PUT', 'PATCH'] as const) {
+      app.route<{ Params: IdParams }>({
+        method,
+        url: `${base}:id/`,
+        schema: method === 'PUT' ? schemas.update : schemas.partialUpdate,
+        validatorCompiler: documentOnly,
+        handler: (request, reply) =>
+          write(request, reply, 'write', async (scope, actor) => {
+            const result = await updateRecord(scope, resource, actor, request.params.id, request.body ?? {}, {
+              partial: method === 'PATCH',
+              ifMatch: ifMatch(request),
+            });
+            return { status: 200, body: await represent(scope, request, result.id) };
+          }),
+      });
+    }
+
+    app.delete<{ Params: IdParams }>(`${base}:id/`, { schema: schemas.remove }, (request, reply) =>
+      write(request, reply, 'delete', async (scope, actor) => {
+        if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw notFound();
+        if (!(await deleteRecord(scope, resource, actor, request.params.id))) throw notFound();
+        return { status: 204, body: null };
+      }),
+    );
+  }
+}

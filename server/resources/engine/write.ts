@@ -1,0 +1,173 @@
+import { type Kysely, sql } from 'kysely';
+import { uuidv7 } from '../../../src/domain/ids.js';
+import type { Resource } from '../../../src/domain/resource.js';
+import type { Engine } from '../../db/database.js';
+import { lockSeq } from '../../db/seq.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { recordAudit } from './audit.js';
+import { cascadeDelete } from './cascade.js';
+import { columnsOf, paramType, toParam } from './columns.js';
+import { requestedId, requireFields, sameValue, validateRecord, writableInput } from './input.js';
+import { checkRefs, checkRules, checkUnique, deriveFields } from './integrity.js';
+
+type Row = Record<string, unknown>;
+
+export interface Actor {
+  userId: string;
+  clientId?: string;
+  mutationId?: string;
+  occurredAt?: string;
+}
+
+export interface WriteResult {
+  id: string;
+  /** 201 created, 200 updated or unchanged. */
+  status: 200 | 201;
+  version: number;
+}
+
+export interface WriteScope {
+  db: Kysely<unknown>;
+  engine: Engine;
+}
+
+async function lockRow(db: Kysely<unknown>, resource: Resource, id: string): Promise<Row | undefined> {
+  const result =
+    await sql<Row>`select * from ${sql.table(resource.table)} where id = ${id} for update`.execute(db);
+  return result.rows[0];
+}
+
+const typed = (resource: Resource, name: string, value: unknown) => {
+  const kind = columnsOf(resource).fields[name].kind;
+  return sql`${toParam(kind, value)}::${sql.raw(paramType(kind))}`;
+};
+
+/** Creates a record (its id given by the caller or made here). An existing id is updated instead. */
+export async function createRecord(
+  scope: WriteScope,
+  resource: Resource,
+  actor: Actor,
+  body: unknown,
+): Promise<WriteResult> {
+  const input = writableInput(resource, body);
+  const id = requestedId(body) ?? uuidv7();
+  const existing = await lockRow(scope.db, resource, id);
+  if (existing?.deleted_at) throw new HttpError(409, { detail: 'A record with this id was deleted.' });
+  if (existing) return applyUpdate(scope, resource, actor, existing, input);
+
+  const { fields, writable } = columnsOf(resource);
+  const parsed = validateRecord(resource, input);
+  const values: Row = {};
+  for (const name of writable) values[name] = parsed[name] ?? fields[name].default ?? null;
+  await checkRefs(scope.db, resource, values, writable);
+  Object.assign(values, await deriveFields(scope.db, resource, values));
+  await checkRules(scope.db, resource, values);
+  await checkUnique(scope.db, resource, values, id);
+
+  await lockSeq(scope.db, scope.engine);
+  const names = Object.keys(values);
+  await sql`insert into ${sql.table(resource.table)} (id, version, seq, created_at, created_by, updated_at, updated_by, ${sql.join(names.map((name) => sql.ref(name)))})
+    values (${id}, 1, nextval('sync_seq'), now(), ${actor.userId}, now(), ${actor.userId}, ${sql.join(names.map((name) => typed(resource, name, values[name])))})`.execute(
+    scope.db,
+  );
+  const changes = Object.fromEntries(
+    names.filter((name) => values[name] !== null).map((name) => [name, [null, values[name]]]),
+  );
+  await recordAudit(scope.db, { resource, id, action: 'create', version: 1, changes, actor });
+  return { id, status: 201, version: 1 };
+}
+
+/** Updates the fields given (PATCH), or all required ones must be given (PUT); `ifMatch` makes it strict. */
+export async function updateRecord(
+  scope: WriteScope,
+  resource: Resource,
+  actor: Actor,
+  id: string,
+  body: unknown,
+  options: { partial: boolean; ifMatch?: number },
+): Promise<WriteResult> {
+  const input = writableInput(resource, body);
+  if (!options.partial) requireFields(resource, input);
+  const existing = await lockRow(scope.db, resource, id);
+  if (!existing || existing.deleted_at) throw notFound();
+  if (options.ifMatch !== undefined && options.ifMatch !== existing.version)
+    throw new HttpError(412, {
+      detail: `The record has changed: you sent version ${options.ifMatch}, it is now at version ${existing.version}.`,
+    });
+  return applyUpdate(scope, resource, actor, existing, input);
+}
+
+/** Field merge: only fields given and different are written; the record is validated as a whole. */
+async function applyUpdate(
+  scope: WriteScope,
+  resource: Resource,
+  actor: Actor,
+  existing: Row,
+  input: Row,
+): Promise<WriteResult> {
+  const { writable, readOnly } = columnsOf(resource);
+  const id = String(existing.id);
+  const stored: Row = Object.fromEntries(writable.map((name) => [name, existing[name]]));
+  // Validate the merged record, dropping nulls of optional fields so the schema sees them as absent.
+  const merged = Object.fromEntries(
+    Object.entries({ ...stored, ...input }).filter(([, value]) => value !== null),
+  );
+  const parsed = validateRecord(resource, merged);
+  const changed = Object.keys(input).filter((name) => !sameValue(existing[name], parsed[name] ?? null));
+  if (changed.length === 0) return { id, status: 200, version: Number(existing.version) };
+
+  const values: Row = { ...stored };
+  for (const name of changed) values[name] = parsed[name] ?? null;
+  await checkRefs(scope.db, resource, values, changed);
+  const derived = await deriveFields(scope.db, resource, values);
+  for (const name of readOnly)
+    if (name in derived && !sameValue(existing[name], derived[name])) {
+      values[name] = derived[name];
+      changed.push(name);
+    }
+  for (const name of readOnly) if (!(name in values)) values[name] = existing[name];
+  await checkRules(scope.db, resource, values);
+  await checkUnique(scope.db, resource, values, id);
+
+  await lockSeq(scope.db, scope.engine);
+  const version = Number(existing.version) + 1;
+  const assignments = changed.map((name) => sql`${sql.ref(name)} = ${typed(resource, name, values[name])}`);
+  await sql`update ${sql.table(resource.table)} set ${sql.join(assignments)}, version = ${version}, seq = nextval('sync_seq'), updated_at = now(), updated_by = ${actor.userId} where id = ${id}`.execute(
+    scope.db,
+  );
+  const changes = Object.fromEntries(
+    changed.map((name) => [name, [existing[name] ?? null, values[name] ?? null]]),
+  );
+  await recordAudit(scope.db, { resource, id, action: 'update', version, changes, actor });
+  return { id, status: 200, version };
+}
+
+/** Deletes by tombstone (the row stays for sync, with deleted_at), with the records under it. */
+export async function deleteRecord(
+  scope: WriteScope,
+  resource: Resource,
+  actor: Actor,
+  id: string,
+): Promise<boolean> {
+  const existing = await lockRow(scope.db, resource, id);
+  if (!existing || existing.deleted_at) return false;
+  await lockSeq(scope.db, scope.engine);
+  await tombstone(scope, resource, actor, existing);
+  return true;
+}
+
+export async function tombstone(scope: WriteScope, resource: Resource, actor: Actor, existing: Row) {
+  const version = Number(existing.version) + 1;
+  await sql`update ${sql.table(resource.table)} set deleted_at = now(), version = ${version}, seq = nextval('sync_seq'), updated_at = now(), updated_by = ${actor.userId} where id = ${existing.id}`.execute(
+    scope.db,
+  );
+  await recordAudit(scope.db, {
+    resource,
+    id: String(existing.id),
+    action: 'delete',
+    version,
+    changes: {},
+    actor,
+  });
+  await cascadeDelete(scope, resource, actor, String(existing.id));
+}
