@@ -27,17 +27,79 @@ export interface DatabaseOptions {
 }
 
 // The same JavaScript values from both engines: bigints as numbers (seq stays far below 2^53),
-// decimals as their exact text, dates as 'yyyy-MM-dd', timestamps as ISO 8601 text.
-const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
-const toIso = (value: string) =>
-  new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}`).toISOString();
-const parsers: Record<number, (value: string) => unknown> = {
-  [OID.int8]: (value) => Number(value),
-  [OID.numeric]: (value) => value,
-  [OID.date]: (value) => value,
-  [OID.timestamp]: (value) => toIso(`${value}Z`),
-  [OID.timestamptz]: (value) => toIso(value.replace(/([+-]\d\d)$/, '$1:00')),
+// decimals as their exact text, dates as 'yyyy-MM-dd', timestamps as ISO 8601 text (UTC, to the
+// millisecond), intervals as PostgreSQL's text, arrays of these likewise. 'infinity' stays text.
+const OID = {
+  int8: 20,
+  numeric: 1700,
+  date: 1082,
+  timestamp: 1114,
+  timestamptz: 1184,
+  interval: 1186,
+  int8Array: 1016,
+  numericArray: 1231,
+  dateArray: 1182,
+  timestampArray: 1115,
+  timestamptzArray: 1185,
+  intervalArray: 1187,
+} as const;
+
+// Text output with DateStyle ISO: '2026-03-29 01:30:00.123456', then '+02', '+05:30' or '+00:19:32'.
+const TIMESTAMP =
+  /^(\d{4,})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?(?:([+-])(\d\d)(?::(\d\d))?(?::(\d\d))?)?$/;
+
+/** A timestamp's text as ISO 8601 in UTC; without an offset it is taken as UTC. Anything else (infinity, BC) as it came. */
+export function timestampToIso(value: string): string {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return value;
+  const [, year, month, day, hour, minute, second, fraction = '', sign, offH = '0', offM = '0', offS = '0'] =
+    match;
+  const offset = sign
+    ? (sign === '-' ? -1 : 1) * (Number(offH) * 3600 + Number(offM) * 60 + Number(offS))
+    : 0;
+  // setUTCFullYear, not Date.UTC, which reads years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  date.setUTCHours(
+    Number(hour),
+    Number(minute),
+    Number(second) - offset,
+    Number(fraction.padEnd(3, '0').slice(0, 3)),
+  );
+  return date.toISOString();
+}
+
+type Parser = (value: string) => unknown;
+const asText: Parser = (value) => value;
+const pgArray = pg.types.arrayParser as unknown as {
+  create(source: string, transform: Parser): { parse(): unknown[] };
 };
+const arrayOf =
+  (element: Parser): Parser =>
+  (value) =>
+    pgArray.create(value, element).parse();
+
+/** For both drivers (PGlite derives array parsers from the element's itself; pg needs them spelled out). */
+const parsers: Record<number, Parser> = {
+  [OID.int8]: Number,
+  [OID.numeric]: asText,
+  [OID.date]: asText,
+  [OID.timestamp]: timestampToIso,
+  [OID.timestamptz]: timestampToIso,
+  [OID.interval]: asText,
+  [OID.int8Array]: arrayOf(Number),
+  [OID.numericArray]: arrayOf(asText),
+  [OID.dateArray]: arrayOf(asText),
+  [OID.timestampArray]: arrayOf(timestampToIso),
+  [OID.timestamptzArray]: arrayOf(timestampToIso),
+  [OID.intervalArray]: arrayOf(asText),
+};
+
+/**
+ * Session settings PGlite has from the start, given to every PostgreSQL connection too, so date
+ * arithmetic and casts (timestamptz::date, date_trunc) agree between the engines.
+ */
+const SESSION_SETTINGS = "SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, MDY'; SET IntervalStyle = 'postgres'";
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
@@ -45,6 +107,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  // Date parameters go out in UTC as PGlite sends them, not in the process's time zone (pg's default).
+  pg.defaults.parseInputDatesAsUTC = true;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -55,6 +119,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on('error', () => {});
+  // Queued before any other query on the new connection.
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch(() => {});
+  });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     engine: 'postgres',
@@ -73,7 +141,9 @@ async function openPGlite(dataDir: string): Promise<Database> {
   const memory = dataDir === 'memory';
   const unlock = memory ? () => {} : lockDataDir(dataDir);
   try {
-    const pglite = new PGlite(memory ? undefined : join(dataDir, 'pgdata'), {
+    // One options object: PGlite drops the second argument when the first is not a string.
+    const pglite = new PGlite({
+      dataDir: memory ? undefined : join(dataDir, 'pgdata'),
       parsers,
       relaxedDurability: false,
     });
