@@ -5,9 +5,13 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
+import { preloadFirstScreen } from './app/router';
+import { useSession } from './features/auth/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
+
+preloadFirstScreen(window.location.pathname, useSession.getState().authenticated);
 
 // The first screen renders once its language's common texts are loaded (from the precache when installed).
 void initI18n().then(() => {

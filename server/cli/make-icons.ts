@@ -27,7 +27,7 @@ function markSvg(size: number, { rounded, scale }: { rounded: boolean; scale: nu
 function wordmarkSvg(textColor: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="196" height="44" viewBox="0 0 196 44">
 <g transform="scale(0.6875)"><rect width="64" height="64" rx="14" fill="${NAVY}"/>${markShapes('#ffffff')}</g>
-<text x="52" y="30" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="22" font-weight="800" letter-spacing="0.3" fill="${textColor}">karbontrack</text></svg>`;
+<text x="53" y="30" textLength="140" lengthAdjust="spacingAndGlyphs" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="22" font-weight="800" fill="${textColor}">karbontrack</text></svg>`;
 }
 
 async function png(svg: string, size: number, file: string): Promise<void> {

@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { PageFallback } from './layout/PageFallback';
-import { type AppRoute, ROUTES } from './routes';
+import { type AppRoute, ROUTES, routeFor } from './routes';
 import { ScrollToTop } from './ScrollToTop';
 
 // Each frame is its own chunk: /login does not load the signed-in frame (menus, modals), nor the reverse.
-const AppLayout = lazy(() => import('./layout/AppLayout'));
-const PublicLayout = lazy(() => import('./layout/PublicLayout'));
+const loadAppLayout = () => import('./layout/AppLayout');
+const loadPublicLayout = () => import('./layout/PublicLayout');
+const AppLayout = lazy(loadAppLayout);
+const PublicLayout = lazy(loadPublicLayout);
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 
@@ -61,4 +63,19 @@ export function createAppRouter() {
       ],
     },
   ]);
+}
+
+/**
+ * Starts loading the code the first screen needs (its frame and its page) in parallel with the start-up,
+ * instead of one after the other as React meets each lazy part.
+ */
+export function preloadFirstScreen(pathname: string, authenticated: boolean): void {
+  const route = routeFor(pathname);
+  const signedInFrame = route?.access === 'auth' && authenticated;
+  void (signedInFrame ? loadAppLayout() : loadPublicLayout()).catch(() => undefined);
+  if (route && (route.access !== 'auth' || authenticated)) void route.load().catch(() => undefined);
+  if (route?.access === 'auth' && !authenticated) {
+    const login = routeFor('/login');
+    void login?.load().catch(() => undefined);
+  }
 }

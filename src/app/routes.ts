@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchPath } from 'react-router-dom';
 
 /** public: anyone; guest: only signed out (login); auth: only signed in. */
 export type Access = 'public' | 'guest' | 'auth';
@@ -9,29 +10,36 @@ export interface AppRoute {
   path: string;
   access: Access;
   page: LazyExoticComponent<ComponentType>;
+  /** Starts loading the screen's code; the first screen starts it before React renders. */
+  load: () => Promise<unknown>;
+}
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+function screen(name: string, path: string, access: Access, load: Loader): AppRoute {
+  return { name, path, access, page: lazy(load), load };
 }
 
 // The route registry: the spec's table, one line per path, each screen its own chunk.
-const Landing = lazy(() => import('../features/public/LandingPage'));
-const Contact = lazy(() => import('../features/public/contact/ContactPage'));
-const Terms = lazy(() => import('../features/public/legal/TermsPage'));
-const Privacy = lazy(() => import('../features/public/legal/PrivacyPage'));
-const Login = lazy(() => import('../features/auth/LoginPage'));
-const Projects = lazy(() => import('../features/projects/ProjectsPage'));
-const Project = lazy(() => import('../features/project/ProjectPage'));
-const Hand = lazy(() => import('../features/hand/HandPage'));
-const Reports = lazy(() => import('../features/reports/ReportsPage'));
-const Report = lazy(() => import('../features/report/ReportPage'));
-
 export const ROUTES: AppRoute[] = [
-  { name: 'product', path: '/', access: 'public', page: Landing },
-  { name: 'contact', path: '/contact', access: 'public', page: Contact },
-  { name: 'terms-conditions', path: '/terms-conditions', access: 'public', page: Terms },
-  { name: 'privacy-policy', path: '/privacy-policy', access: 'public', page: Privacy },
-  { name: 'login', path: '/login', access: 'guest', page: Login },
-  { name: 'projects', path: '/projects', access: 'auth', page: Projects },
-  { name: 'project', path: '/project/:id?', access: 'auth', page: Project },
-  { name: 'hand', path: '/project/:projectId/hand/:id', access: 'auth', page: Hand },
-  { name: 'reports', path: '/reports', access: 'auth', page: Reports },
-  { name: 'report', path: '/report/:id?', access: 'auth', page: Report },
+  screen('product', '/', 'public', () => import('../features/public/LandingPage')),
+  screen('contact', '/contact', 'public', () => import('../features/public/contact/ContactPage')),
+  screen(
+    'terms-conditions',
+    '/terms-conditions',
+    'public',
+    () => import('../features/public/legal/TermsPage'),
+  ),
+  screen('privacy-policy', '/privacy-policy', 'public', () => import('../features/public/legal/PrivacyPage')),
+  screen('login', '/login', 'guest', () => import('../features/auth/LoginPage')),
+  screen('projects', '/projects', 'auth', () => import('../features/projects/ProjectsPage')),
+  screen('project', '/project/:id?', 'auth', () => import('../features/project/ProjectPage')),
+  screen('hand', '/project/:projectId/hand/:id', 'auth', () => import('../features/hand/HandPage')),
+  screen('reports', '/reports', 'auth', () => import('../features/reports/ReportsPage')),
+  screen('report', '/report/:id?', 'auth', () => import('../features/report/ReportPage')),
 ];
+
+/** The registry entry for a path, if any. */
+export function routeFor(pathname: string): AppRoute | undefined {
+  return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname));
+}

@@ -58,7 +58,8 @@ export async function initI18n(): Promise<typeof i18next> {
       lng: language,
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
-      ns: ['common'],
+      // The first screens' texts load with the start-up, in parallel; other namespaces load with their screen.
+      ns: ['common', 'auth', 'public'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       parseMissingKeyHandler: recordMissingKey,

@@ -1,4 +1,4 @@
-import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { IconDownload } from '../../../ui/icons';
@@ -31,6 +31,8 @@ export default function ContactPage() {
                 download="karbontrack-flyer.pdf"
                 leftSection={<IconDownload size={20} />}
                 variant="outline"
+                fullWidth
+                styles={{ label: { whiteSpace: 'normal' } }}
                 data-testid="flyer"
               >
                 {t('contact.flyer_download')}
@@ -41,7 +43,7 @@ export default function ContactPage() {
             <Title order={2} size="h4">
               {t('contact.links_title')}
             </Title>
-            <Group gap="md" mt="xs">
+            <Stack gap={0} mt="xs" align="flex-start">
               <Anchor component={Link} to="/">
                 {t('contact.home')}
               </Anchor>
@@ -54,7 +56,7 @@ export default function ContactPage() {
               <Anchor component={Link} to="/privacy-policy">
                 {t('contact.privacy_link')}
               </Anchor>
-            </Group>
+            </Stack>
           </Paper>
         </Stack>
       </Grid.Col>

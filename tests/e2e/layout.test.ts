@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../server/testing';
+import { expectNoRawKeys, pathOf, signIn } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { startAppServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser, server.url);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const activeEntry = (page: Page) =>
+  page.getByTestId('sidebar').locator('[aria-current="page"]').textContent();
+
+describe('layout', () => {
+  it('shows the sidebar and user bar only when signed in; the active entry follows the route', async () => {
+    await page.goto('/');
+    await page.getByTestId('public-header').waitFor();
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    expect(await page.getByTestId('user-bar').count()).toBe(0);
+    expect(await page.getByTestId('footer').textContent()).toContain('2021');
+
+    await page.goto('/login');
+    await signIn(page);
+    expect(await activeEntry(page)).toBe('Projects');
+    await page.getByRole('link', { name: 'Container reports' }).click();
+    await page.waitForURL('**/reports');
+    expect(await page.getByTestId('page-title').textContent()).toBe('Container reports');
+    expect(await activeEntry(page)).toBe('Container reports');
+    await page.goto('/report');
+    expect(await page.getByTestId('page-title').textContent()).toBe('New container report');
+    expect(await activeEntry(page)).toBe('Container reports');
+    await page.goto('/project/p1/hand/h1');
+    expect(await page.getByTestId('page-title').textContent()).toBe('Hand');
+    expect(await activeEntry(page)).toBe('Projects');
+    expect(await page.getByTestId('footer').textContent()).toContain('2021');
+    await expectNoRawKeys(page);
+  });
+
+  it('collapses and expands the sidebar, switching logos, and remembers it', async () => {
+    await page.goto('/login');
+    await signIn(page);
+    await page.getByTestId('logo-large').waitFor();
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('logo-small').waitFor();
+    expect(await page.getByTestId('logo-large').count()).toBe(0);
+    const collapsedWidth = await page
+      .getByTestId('sidebar')
+      .evaluate((node) => node.getBoundingClientRect().width);
+    expect(collapsedWidth).toBeLessThan(100);
+
+    await page.reload();
+    await page.getByTestId('logo-small').waitFor();
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('logo-large').waitFor();
+    const logo = await page
+      .getByTestId('logo-large')
+      .evaluate((image) => (image as HTMLImageElement).naturalWidth);
+    expect(logo).toBeGreaterThan(0);
+  });
+
+  it('switches the language, keeps it under `language` across a reload', async () => {
+    await page.goto('/login');
+    await signIn(page);
+    await page.getByTestId('language-es').click();
+    await page.getByRole('link', { name: 'Informes de contenedores' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
+    await page.reload();
+    await page.getByTestId('welcome').waitFor();
+    expect(await page.getByTestId('welcome').textContent()).toBe('Bienvenido, Marta Ruiz');
+    expect(await page.getByTestId('page-title').textContent()).toBe('Proyectos');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await expectNoRawKeys(page);
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('welcome').getByText('Welcome, Marta Ruiz').waitFor();
+  });
+
+  it('shows a real not-found page for unknown addresses', async () => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    await expectNoRawKeys(page);
+  });
+
+  it('scrolls to the top on navigation', async () => {
+    await page.setViewportSize({ width: 768, height: 400 });
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { name: 'Privacy policy' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('link', { name: 'Contact' }).first().click();
+    await page.waitForURL('**/contact');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it('keeps touch targets at least 44 px high and fits a 768 px wide screen', async () => {
+    await page.goto('/login');
+    await signIn(page);
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll('button, a, input')]
+        .filter((node) => (node as HTMLElement).offsetParent !== null)
+        .map((node) => ({ html: node.outerHTML.slice(0, 80), height: node.getBoundingClientRect().height })),
+    );
+    expect(sizes.filter((size) => size.height < 44)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    expect(pathOf(page)).toBe('/projects');
+  });
+});
