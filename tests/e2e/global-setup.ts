@@ -7,6 +7,8 @@ export default function setup(): void {
   execFileSync(VITE_BIN, ['build', '--outDir', E2E_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test; the product is built as in production (React, workbox without dev logs).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   console.log(`e2e: built the app into ${E2E_DIST} in ${Date.now() - started} ms`);
 }

@@ -1,0 +1,115 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../server/testing';
+import { expectNoRawKeys, pathOf, signIn } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { startAppServer } from './support/server';
+
+let server: TestServer | undefined;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  context = await newContext(browser, server.url);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Waits until the service worker is active, has precached the app and controls the page. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+}
+
+describe('offline', () => {
+  it('installs: a web manifest with name, icons incl. maskable, theme colour and standalone display', async () => {
+    const response = await fetch(`${server?.url}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as {
+      name: string;
+      display: string;
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
+    };
+    expect(manifest).toMatchObject({ name: 'Karbontrack', display: 'standalone', theme_color: '#0b2545' });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '192x192 maskable',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of manifest.icons) {
+      const image = await fetch(`${server?.url}${icon.src}`);
+      expect(image.headers.get('content-type')).toBe('image/png');
+    }
+    const html = await (await fetch(`${server?.url}/`)).text();
+    expect(html).toContain('rel="manifest"');
+  });
+
+  it('opens the shell and the signed-in screens with no network and no server', async () => {
+    await page.goto('/login');
+    await signIn(page);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await server?.close();
+    server = undefined;
+
+    await page.reload();
+    await page.getByTestId('welcome').waitFor();
+    expect(await page.getByTestId('welcome').textContent()).toBe('Welcome, Marta Ruiz');
+    expect(await page.getByTestId('page-title').textContent()).toBe('Projects');
+
+    await page.getByRole('link', { name: 'Container reports' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Container reports' }).waitFor();
+
+    // Deep links typed or opened in a new tab come from the cached shell too.
+    for (const [path, title] of [
+      ['/project/p1/hand/h1', 'Hand'],
+      ['/report/r1', 'Container report'],
+      ['/project', 'New project'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(pathOf(page)).toBe(path);
+    }
+    const tab = await context.newPage();
+    await tab.goto('/reports');
+    await tab.getByRole('heading', { level: 1, name: 'Container reports' }).waitFor();
+    await tab.close();
+    await expectNoRawKeys(page);
+  });
+
+  it('offline, the other language, the public pages and the legal texts still open', async () => {
+    await page.getByTestId('language-es').click();
+    await page.getByRole('link', { name: 'Informes de contenedores' }).waitFor();
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+    await page.goto('/contact');
+    await page.getByRole('heading', { level: 1, name: 'Contacto' }).waitFor();
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    await expectNoRawKeys(page);
+  });
+
+  it('offline, sign-in says that it needs a connection', async () => {
+    await page.getByTestId('language-en').click();
+    await page.goto('/projects');
+    await page.getByTestId('settings').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByTestId('login-form').waitFor();
+    await page.getByLabel('User').fill('marta');
+    await page.getByLabel('Password', { exact: true }).fill('whatever-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Signing in needs a connection').waitFor();
+  });
+});
