@@ -18,6 +18,7 @@ const spec = {
     'sof-report',
     'prompter-report',
     'container-report',
+    'attachment',
   ],
   lookups: [
     'commodity',

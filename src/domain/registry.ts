@@ -14,6 +14,7 @@
 // - hand-event ot/ot2 are overtime flags; hour_from/hour_to are 'HH:mm' and may cross midnight.
 // - Page size: entities 10 (max 1000), remaining-parts 5, lookups 999 (max 999).
 // - users is the foundation's table, a read-only lookup here (username, first and last name).
+import { attachment } from './attachment';
 import { coilReport } from './coil-report';
 import { allFields } from './columns';
 import { containerReport } from './container-report';
@@ -69,6 +70,7 @@ export const resources = {
   'sof-report': sofReport,
   'prompter-report': prompterReport,
   'container-report': containerReport,
+  attachment,
 } as const;
 
 export type ResourceName = keyof typeof resources;
@@ -119,6 +121,7 @@ export const dexieStores: Record<ResourceName, string> = Object.fromEntries(
   resourceNames.map((name) => [name, ['id', ...resources[name].dexieIndexes].join(', ')]),
 ) as Record<ResourceName, string>;
 
+export type { Attachment } from './attachment';
 export type { CoilReport } from './coil-report';
 export type { ContainerReport } from './container-report';
 export type { Hand } from './hand';

@@ -1,0 +1,75 @@
+// A file (photo or document) of a project, container report, incidence, packing item, coil or SOF
+// report. Created only as multipart by the attachments routes (the bytes are checked there), so the
+// generic engine may read and sync it but not write it. Decisions:
+// - The parent is polymorphic: parent_resource (its REST name) + parent_id.
+// - `project` is the parent's project (the project itself for a project), so the row syncs with the
+//   project's scope and customer tokens see it as they see the parent. Container reports belong to
+//   no project: their attachments have project null and, like their parent, belong to the global
+//   scope (a sync pull carries them with the global resources; customers never see them).
+// - Where the bytes live on disk is derived from the id on the server, never stored or shown.
+import type { z } from 'zod';
+import { galleryZones } from './enums';
+import { field, objectOf, type RowOf } from './model';
+import { defineResource } from './resource';
+
+/** The resources that carry attachments, by REST name. */
+export const attachmentParents = [
+  'project',
+  'container-report',
+  'incidence',
+  'packing-list',
+  'coil-report',
+  'sof-report',
+] as const;
+export type AttachmentParent = (typeof attachmentParents)[number];
+
+export const attachmentFields = {
+  description: field.text(1000).optional(),
+  /** A gallery photo (true) or a document (false). */
+  is_image: field.bool().withDefault(false),
+  /** Gallery zone of a photo; null for documents. */
+  zone: field.choice(galleryZones).optional(),
+};
+
+export const attachmentReadOnlyFields = {
+  /** The original file name, made safe for display and Content-Disposition. */
+  name: field.text(255),
+  /** The type read from the bytes (or a safe declared text type); never trusted from the client alone. */
+  content_type: field.text(255),
+  /** Bytes. */
+  size: field.int(),
+  /** Hex SHA-256 of the bytes. */
+  sha256: field.text(64),
+  parent_resource: field.choice(attachmentParents),
+  parent_id: field.uuid(),
+  project: field.ref('project').optional(),
+};
+
+export const attachmentSchema = objectOf(attachmentFields);
+
+export type AttachmentInput = z.input<typeof attachmentSchema>;
+export type Attachment = RowOf<typeof attachmentFields, typeof attachmentReadOnlyFields>;
+
+export const attachment = defineResource({
+  name: 'attachment',
+  kind: 'entity',
+  scope: 'project',
+  projectField: 'project',
+  fields: attachmentFields,
+  readOnlyFields: attachmentReadOnlyFields,
+  schema: attachmentSchema,
+  display: ['name'],
+  filters: [
+    { name: 'project', kind: 'ref', field: 'project' },
+    { name: 'parent_resource', kind: 'exact', field: 'parent_resource' },
+    { name: 'parent_id', kind: 'exact', field: 'parent_id' },
+    { name: 'is_image', kind: 'boolean', field: 'is_image' },
+    { name: 'zone', kind: 'exact', field: 'zone' },
+    { name: 'name', kind: 'icontains', fields: ['name', 'description'] },
+  ],
+  // Newest first (ids are UUIDv7, time-ordered).
+  ordering: ['-id'],
+  writableBy: null,
+  deletableBy: null,
+  dexieIndexes: ['seq', 'project', '[parent_resource+parent_id]'],
+});
