@@ -3,6 +3,7 @@ import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
 import { contactRoutes } from './resources/contact/contact.routes.js';
 import { resourceRoutes } from './resources/engine/routes.js';
+import { syncRoutes } from './sync/sync.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every route module of the API, registered under /api/ in this order. Add new resources here. */
@@ -12,4 +13,5 @@ export const routeModules: RouteModule[] = [
   usersRoutes,
   contactRoutes,
   resourceRoutes,
+  syncRoutes,
 ];

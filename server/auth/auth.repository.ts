@@ -81,7 +81,6 @@ export function authRepository({ db }: Database) {
           updated_at: sql`now()`,
           updated_by: userId,
           version: sql`version + 1`,
-          seq: sql`nextval('sync_seq')`,
         })
         .where('id', '=', userId)
         .execute();

@@ -37,4 +37,8 @@ async function applyPending(database: Database, log: (message: string) => void) 
     await database.exec(`${text}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');`);
     log(`migration ${file} applied`);
   }
+  // Tables added by any migration get the seq trigger (defined in 0005_sync.sql).
+  await database.exec(
+    "DO $$ BEGIN IF to_regproc('sync_ensure_triggers') IS NOT NULL THEN PERFORM sync_ensure_triggers(); END IF; END $$;",
+  );
 }

@@ -30,7 +30,7 @@ export async function recordHistory(
     );
   if (visible.rows.length === 0) throw notFound();
   const rows = await sql<Omit<HistoryEntry, 'changes'> & { changes: Record<string, [unknown, unknown]> }>`
-    select a.action, a.version, a.changes, a.client_id, a.occurred_at, a.at,
+    select a.action, a.version, a.changes, a.client_id, a.occurred_at, a.at, a.note,
       case when u.id is null then null else json_build_object('id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name) end as user
     from audit_log a left join users u on u.id = a.user_id
     where a.resource = ${resource.name} and a.record_id = ${id} order by a.id`.execute(database.db);

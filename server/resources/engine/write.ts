@@ -2,7 +2,6 @@ import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from '../../../src/domain/ids.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Engine } from '../../db/database.js';
-import { lockSeq } from '../../db/seq.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit } from './audit.js';
 import { cascadeDelete } from './cascade.js';
@@ -64,10 +63,9 @@ export async function createRecord(
   await checkRules(scope.db, resource, values);
   await checkUnique(scope.db, resource, values, id);
 
-  await lockSeq(scope.db, scope.engine);
   const names = Object.keys(values);
-  await sql`insert into ${sql.table(resource.table)} (id, version, seq, created_at, created_by, updated_at, updated_by, ${sql.join(names.map((name) => sql.ref(name)))})
-    values (${id}, 1, nextval('sync_seq'), now(), ${actor.userId}, now(), ${actor.userId}, ${sql.join(names.map((name) => typed(resource, name, values[name])))})`.execute(
+  await sql`insert into ${sql.table(resource.table)} (id, version, created_at, created_by, updated_at, updated_by, ${sql.join(names.map((name) => sql.ref(name)))})
+    values (${id}, 1, now(), ${actor.userId}, now(), ${actor.userId}, ${sql.join(names.map((name) => typed(resource, name, values[name])))})`.execute(
     scope.db,
   );
   const changes = Object.fromEntries(
@@ -129,10 +127,9 @@ async function applyUpdate(
   await checkRules(scope.db, resource, values);
   await checkUnique(scope.db, resource, values, id);
 
-  await lockSeq(scope.db, scope.engine);
   const version = Number(existing.version) + 1;
   const assignments = changed.map((name) => sql`${sql.ref(name)} = ${typed(resource, name, values[name])}`);
-  await sql`update ${sql.table(resource.table)} set ${sql.join(assignments)}, version = ${version}, seq = nextval('sync_seq'), updated_at = now(), updated_by = ${actor.userId} where id = ${id}`.execute(
+  await sql`update ${sql.table(resource.table)} set ${sql.join(assignments)}, version = ${version}, updated_at = now(), updated_by = ${actor.userId} where id = ${id}`.execute(
     scope.db,
   );
   const changes = Object.fromEntries(
@@ -151,14 +148,13 @@ export async function deleteRecord(
 ): Promise<boolean> {
   const existing = await lockRow(scope.db, resource, id);
   if (!existing || existing.deleted_at) return false;
-  await lockSeq(scope.db, scope.engine);
   await tombstone(scope, resource, actor, existing);
   return true;
 }
 
 export async function tombstone(scope: WriteScope, resource: Resource, actor: Actor, existing: Row) {
   const version = Number(existing.version) + 1;
-  await sql`update ${sql.table(resource.table)} set deleted_at = now(), version = ${version}, seq = nextval('sync_seq'), updated_at = now(), updated_by = ${actor.userId} where id = ${existing.id}`.execute(
+  await sql`update ${sql.table(resource.table)} set deleted_at = now(), version = ${version}, updated_at = now(), updated_by = ${actor.userId} where id = ${existing.id}`.execute(
     scope.db,
   );
   await recordAudit(scope.db, {

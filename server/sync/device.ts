@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/database.js';
+
+/** What every push and pull reports about the device (sync-protocol.md, "Devices"). */
+export const deviceState = z.object({
+  client_id: z.uuid(),
+  device_name: z.string().max(100).optional(),
+  app_version: z.string().max(50).optional(),
+  pending: z.coerce.number().int().min(0).optional(),
+  needs_attention: z.coerce.number().int().min(0).optional(),
+  files_pending: z.coerce.number().int().min(0).optional(),
+  oldest_pending_at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export type DeviceState = z.infer<typeof deviceState>;
+
+export async function recordDevice(
+  database: Database,
+  userId: string,
+  state: DeviceState,
+  contact: 'push' | 'pull',
+) {
+  const stamp = contact === 'push' ? sql`last_push_at` : sql`last_pull_at`;
+  await sql`insert into sync_device (client_id, user_id, device_name, app_version, pending, needs_attention, files_pending, oldest_pending_at, last_seen_at, ${stamp})
+    values (${state.client_id}, ${userId}, ${state.device_name ?? ''}, ${state.app_version ?? null}, ${state.pending ?? 0}, ${state.needs_attention ?? 0}, ${state.files_pending ?? 0}, ${state.oldest_pending_at ?? null}, now(), now())
+    on conflict (client_id) do update set user_id = excluded.user_id,
+      device_name = case when excluded.device_name = '' then sync_device.device_name else excluded.device_name end,
+      app_version = coalesce(excluded.app_version, sync_device.app_version),
+      pending = excluded.pending, needs_attention = excluded.needs_attention, files_pending = excluded.files_pending,
+      oldest_pending_at = excluded.oldest_pending_at, last_seen_at = now(), ${stamp} = now()`.execute(
+    database.db,
+  );
+}
+
+export async function listDevices(database: Database) {
+  const rows = await sql<
+    Record<string, unknown>
+  >`select d.client_id, d.device_name, d.app_version, d.pending, d.needs_attention, d.files_pending,
+      d.oldest_pending_at, d.last_seen_at, d.last_push_at, d.last_pull_at,
+      case when u.id is null then null else json_build_object('id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name) end as user
+    from sync_device d left join users u on u.id = d.user_id
+    order by (d.pending + d.needs_attention > 0) desc, d.oldest_pending_at asc nulls last, d.last_seen_at desc`.execute(
+    database.db,
+  );
+  return rows.rows;
+}

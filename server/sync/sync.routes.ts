@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin, requireUser } from '../auth/auth.plugin.js';
+import type { AppContext } from '../context.js';
+import { decodeCursor } from './cursor.js';
+import { deviceState, listDevices, recordDevice } from './device.js';
+import { pullChanges } from './pull.js';
+import { mutationSchema, pushMutations } from './push.js';
+
+const pullQuery = deviceState.extend({
+  scope: z.string().max(60).optional().describe('"global" (default) or "project:<id>"'),
+  cursor: z.string().max(200).optional().describe('opaque; absent on a first pull'),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+});
+const pushBody = deviceState.extend({ mutations: z.array(mutationSchema).max(500) });
+
+/** The sync protocol (../shared/design/sync-protocol.md): what the PWA's local store talks through. */
+export async function syncRoutes(app: FastifyInstance, { database }: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/sync/pull/',
+    {
+      schema: {
+        tags: ['sync'],
+        summary: 'Changes of a scope after a cursor, oldest first, tombstones included',
+        description:
+          'A cursor older than the kept history (90 days of tombstones) is answered 410: download the scope again.',
+        querystring: pullQuery,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.principal);
+      const { scope, cursor, limit, ...state } = request.query;
+      const answer = await pullChanges(database, scope, decodeCursor(cursor), limit);
+      await recordDevice(database, user.userId, state, 'pull');
+      return answer;
+    },
+  );
+
+  api.post(
+    '/sync/push/',
+    {
+      schema: {
+        tags: ['sync'],
+        summary: "Apply a batch of a device's mutations, in seq order, each exactly once",
+        body: pushBody,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.principal);
+      const { mutations, ...state } = request.body;
+      const answer = await pushMutations(database, request.principal, state.client_id, mutations);
+      await recordDevice(database, user.userId, state, 'push');
+      return answer;
+    },
+  );
+
+  api.get(
+    '/sync/devices/',
+    {
+      schema: {
+        tags: ['sync'],
+        summary: 'Every device: its user, last contact, pending and needs-attention counts (admins)',
+      },
+    },
+    async (request) => {
+      requireAdmin(request.principal);
+      const results = await listDevices(database);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
+}
