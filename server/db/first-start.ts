@@ -1,10 +1,11 @@
 import type { Config } from '../config.js';
 import { usersService } from '../users/users.service.js';
 import type { Database } from './database.js';
+import { seedDemoData, seedLookups } from './seed/index.js';
 
 export const DEMO_USERS = [
-  { username: 'admin', password: 'karbon-admin-2026', role: 'admin', first_name: 'Ana', last_name: 'Marín' },
-  { username: 'staff', password: 'karbon-staff-2026', role: 'staff', first_name: 'Luis', last_name: 'Pardo' },
+  { username: 'admin', password: 'Harbour-Crane-2026', role: 'admin', first_name: 'Ana', last_name: 'Marín' },
+  { username: 'staff', password: 'Quay-Tally-2026', role: 'staff', first_name: 'Luis', last_name: 'Pardo' },
 ] as const;
 
 export interface FirstStartResult {
@@ -15,7 +16,7 @@ export interface FirstStartResult {
 }
 
 /**
- * Seeds a new database once: the reference lists always, the demo users (and demo vessel call) for the
+ * Seeds a new database once: the reference lists always, the demo users and demo vessel call for the
  * embedded database or when DEMO_DATA=1. A marker in app_meta makes every later start skip it, even
  * if the demo users were deleted since.
  */
@@ -31,6 +32,8 @@ export async function seedOnFirstStart(database: Database, config: Config): Prom
     const users = usersService(database);
     for (const user of DEMO_USERS) await users.create(user);
   }
+  await seedLookups(database.db);
+  if (demo) await seedDemoData(database.db);
   await database.db
     .insertInto('app_meta')
     .values({ key: 'seeded', value: JSON.stringify({ at: new Date().toISOString(), demo }) })

@@ -16,6 +16,9 @@ export class ValidationError extends HttpError {
   constructor(readonly fields: FieldErrors) {
     super(400, fields);
     this.name = 'ValidationError';
+    this.message = Object.entries(fields)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ');
   }
 }
 
