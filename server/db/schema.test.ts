@@ -4,12 +4,12 @@ import { allFields, sqlType } from '../../src/domain/columns.js';
 import { syncColumns } from '../../src/domain/model.js';
 import { resourceNames, resources } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
-import { type Database, openDatabase } from './database.js';
-import { runMigrations } from './migrate.js';
+import type { Database } from './database.js';
+import { openScratchDatabase } from './seed/scratch-database.js';
 
 // The database's tables must say what src/domain says: same columns, same kinds of type, same
 // nullability, refs pointing at the right table. Run on PGlite, and on PostgreSQL with DATABASE_URL
-// (a scratch schema would need the lead's test database helper; PGlite in memory is the default).
+// (a scratch database there, dropped afterwards).
 
 interface Column {
   table_name: string;
@@ -70,8 +70,7 @@ let columnsByTable: Map<string, Column[]>;
 let foreignKeys: { table_name: string; column_name: string; target: string }[];
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory' });
-  await runMigrations(database);
+  database = await openScratchDatabase();
   const columns = await sql<Column>`
     select table_name, column_name, udt_name, is_nullable, numeric_precision, numeric_scale
     from information_schema.columns where table_schema = current_schema()`.execute(database.db);

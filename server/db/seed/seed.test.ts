@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFields } from '../../../src/domain/columns.js';
 import { uuidv7 } from '../../../src/domain/ids.js';
 import { resourceNames, resources } from '../../../src/domain/registry.js';
-import { type Database, openDatabase } from '../database.js';
-import { runMigrations } from '../migrate.js';
+import type { Database } from '../database.js';
 import { containerCheckDigit } from './demo-records.js';
 import { type DemoSummary, seedDemoData, seedLookups } from './index.js';
+import { openScratchDatabase } from './scratch-database.js';
 
 let database: Database;
 let summary: DemoSummary | null;
@@ -18,8 +18,7 @@ async function rows(table: string) {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory' });
-  await runMigrations(database);
+  database = await openScratchDatabase();
   for (const [username, id] of Object.entries(users)) {
     await sql`insert into users (id, username, role, password_hash) values (${id}, ${username}, ${username}, 'x')`.execute(
       database.db,
