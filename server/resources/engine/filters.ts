@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { FieldInfo } from '../../../src/domain/model.js';
 import type { Resource } from '../../../src/domain/resource.js';
+import { parseDateOnly, parseDateTime } from '../../../src/domain/values.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
 import { columnsOf, paramType } from './columns.js';
 
@@ -29,9 +30,8 @@ function checkValue(info: FieldInfo, value: string): string | null {
       return /^-?\d{1,11}(\.\d{1,3})?$/.test(value) ? null : 'Enter a number.';
     case 'date':
     case 'datetime':
-      return !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value)
-        ? null
-        : 'Enter a valid date.';
+      // The domain's parsers: Date.parse takes 2026-02-30, which PostgreSQL then refuses (a 500).
+      return parseDateOnly(value).ok || parseDateTime(value).ok ? null : 'Enter a valid date.';
     default:
       return null;
   }
