@@ -22,4 +22,8 @@ void initI18n().then(() => {
       </Suspense>
     </StrictMode>,
   );
+  // The service worker registers once the first screen is up, so it never competes with it.
+  const register = () => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 });

@@ -1,11 +1,9 @@
-import { useEffect, useMemo } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { useEffect } from 'react';
 import { refreshUser } from '../features/auth/session';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 
 export function App() {
-  const router = useMemo(() => createAppRouter(), []);
   useEffect(() => {
     void refreshUser();
     const onOnline = () => void refreshUser();
@@ -14,7 +12,7 @@ export function App() {
   }, []);
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   );
 }

@@ -1,16 +1,28 @@
 import { MantineProvider } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { theme } from './theme';
 
-// The notices' container loads after the first screen; notices shown before it mounts wait in its store.
+// The notices' container (and its transitions) loads with the first notice, not with the first screen;
+// a notice shown before it mounts waits in the notifications store.
 const NoticeContainer = lazy(() => import('./NoticeContainer'));
+
+function DeferredNotices() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NoticeContainer />
+    </Suspense>
+  );
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <NoticeContainer />
-      </Suspense>
+      <DeferredNotices />
       {children}
     </MantineProvider>
   );

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router-dom';
+import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { PageFallback } from './layout/PageFallback';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { type AppRoute, ROUTES, routeFor } from './routes';
 import { ScrollToTop } from './ScrollToTop';
 
@@ -11,21 +12,6 @@ const loadPublicLayout = () => import('./layout/PublicLayout');
 const AppLayout = lazy(loadAppLayout);
 const PublicLayout = lazy(loadPublicLayout);
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
-const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
-
-function Root() {
-  return (
-    <>
-      <ScrollToTop />
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
-      <Suspense fallback={<PageFallback />}>
-        <Outlet />
-      </Suspense>
-    </>
-  );
-}
 
 function element(route: AppRoute) {
   const Page = route.page;
@@ -38,31 +24,48 @@ function element(route: AppRoute) {
   );
 }
 
-export function createAppRouter() {
+// The route tree built from the registry: public and guest routes in the public frame (with the not-found
+// page), signed-in routes in the app frame behind the auth guard.
+function routeObjects(): RouteObject[] {
   const open = ROUTES.filter((route) => route.access !== 'auth');
   const signedIn = ROUTES.filter((route) => route.access === 'auth');
-  return createBrowserRouter([
+  return [
     {
-      element: <Root />,
+      element: <PublicLayout />,
       children: [
-        {
-          element: <PublicLayout />,
-          children: [
-            ...open.map((route) => ({ path: route.path, element: element(route) })),
-            { path: '*', element: <NotFoundPage /> },
-          ],
-        },
-        {
-          element: (
-            <RequireAuth>
-              <AppLayout />
-            </RequireAuth>
-          ),
-          children: signedIn.map((route) => ({ path: route.path, element: element(route) })),
-        },
+        ...open.map((route) => ({ path: route.path, element: element(route) })),
+        { path: '*', element: <NotFoundPage /> },
       ],
     },
-  ]);
+    {
+      element: (
+        <RequireAuth>
+          <AppLayout />
+        </RequireAuth>
+      ),
+      children: signedIn.map((route) => ({ path: route.path, element: element(route) })),
+    },
+  ];
+}
+
+const ROUTE_OBJECTS = routeObjects();
+
+function Screens() {
+  return useRoutes(ROUTE_OBJECTS);
+}
+
+// History mode with the declarative router: screens read the local store, not route loaders, so the data
+// router (and its weight on the first screen) is not needed.
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <ScrollToTop />
+      <UpdatePrompt />
+      <Suspense fallback={<PageFallback />}>
+        <Screens />
+      </Suspense>
+    </BrowserRouter>
+  );
 }
 
 /**
