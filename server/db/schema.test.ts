@@ -68,6 +68,7 @@ function expectedColumns(resource: Resource) {
 let database: Database;
 let columnsByTable: Map<string, Column[]>;
 let foreignKeys: { table_name: string; column_name: string; target: string }[];
+let uniqueIndexes: { tablename: string; indexdef: string }[];
 
 beforeAll(async () => {
   database = await openScratchDatabase();
@@ -85,6 +86,10 @@ beforeAll(async () => {
     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
     where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(database.db);
   foreignKeys = keys.rows;
+  const indexes = await sql<{ tablename: string; indexdef: string }>`
+    select tablename, indexdef from pg_indexes
+    where schemaname = current_schema() and indexdef like 'CREATE UNIQUE INDEX%'`.execute(database.db);
+  uniqueIndexes = indexes.rows;
 });
 
 afterAll(async () => {
@@ -148,6 +153,23 @@ describe('database schema against src/domain', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('enforces each unique set of the registry among live rows', () => {
+    const problems: string[] = [];
+    for (const name of resourceNames) {
+      const resource = resources[name];
+      for (const set of resource.unique) {
+        const found = uniqueIndexes.some(
+          (index) =>
+            index.tablename === resource.table &&
+            index.indexdef.includes(`(${set.join(', ')})`) &&
+            index.indexdef.includes('WHERE (deleted_at IS NULL)'),
+        );
+        if (!found) problems.push(`${resource.table} (${set.join(', ')})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('has no domain table the registry does not know', () => {
     const known = new Set(resourceNames.map((name) => resources[name].table));
