@@ -32,17 +32,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
-    const name = `kt_test_${randomBytes(6).toString('hex')}`;
-    await withClient(adminUrl, async (client) => {
-      await client.query(`CREATE DATABASE ${name}`);
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () =>
-      withClient(adminUrl, async (client) => {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      });
+    const created = await createTestDatabase(adminUrl);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   const config: Config = {
     ...base,
@@ -77,6 +69,23 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       });
       return result.rows;
     },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server named by adminUrl, and a way to drop it again. */
+export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kt_test_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, async (client) => {
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withClient(adminUrl, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }
 

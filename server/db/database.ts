@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -119,16 +119,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on('error', () => {});
-  // Queued before any other query on the new connection.
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
+  const db = new Kysely<Tables>({
+    dialect: new PostgresDialect({
+      pool,
+      // Before the connection's first use.
+      onCreateConnection: async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw(SESSION_SETTINGS));
+      },
+    }),
   });
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     engine: 'postgres',
     db,
     async exec(text) {
-      await pool.query(text);
+      // Through Kysely for the session settings; without parameters pg sends it as one simple query.
+      await db.connection().execute((connection) => connection.executeQuery(CompiledQuery.raw(text)));
     },
     ping: () => ping(db),
     async close() {
