@@ -1,6 +1,7 @@
 import { authRoutes } from './auth/auth.routes.js';
 import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
+import { attachmentRoutes } from './resources/attachments/attachments.routes.js';
 import { contactRoutes } from './resources/contact/contact.routes.js';
 import { resourceRoutes } from './resources/engine/routes.js';
 import { syncRoutes } from './sync/sync.routes.js';
@@ -14,4 +15,5 @@ export const routeModules: RouteModule[] = [
   contactRoutes,
   resourceRoutes,
   syncRoutes,
+  attachmentRoutes,
 ];

@@ -1,0 +1,68 @@
+// File names: what a client sent is kept for display (and as the name of a download), made safe;
+// the bytes on disk are never stored under it.
+
+// Control characters (Cc) and invisible format ones (Cf: zero-width, bidi overrides that disguise an extension).
+const CONTROL = /[\p{Cc}\p{Cf}]/gu;
+const MAX_NAME = 255;
+
+/**
+ * The display name of an uploaded file: its last path segment (no "../", no folders, either slash),
+ * without control or bidi-override characters, trimmed of dots and spaces at the ends, at most 255
+ * characters (keeping the extension); "file" when nothing is left.
+ */
+export function safeName(raw: string | undefined, fallback = 'file'): string {
+  const base = (raw ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
+  let name = base
+    .replace(CONTROL, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .trim();
+  name = name.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
+  if (!name) return fallback;
+  if (name.length > MAX_NAME) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
+    name = name.slice(0, MAX_NAME - ext.length) + ext;
+  }
+  return name;
+}
+
+/** The lower-case extension of a name, without the dot ('' when none). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** RFC 5987 value: UTF-8, percent-encoded (also the characters encodeURIComponent leaves alone). */
+const rfc5987 = (text: string) =>
+  encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * Content-Disposition for a download (RFC 6266): an ASCII `filename` for old clients and the exact
+ * name in `filename*`. `x-suggested-filename` (what the app reads) is the name percent-encoded.
+ */
+export function downloadHeaders(name: string, disposition: 'attachment' | 'inline' = 'attachment') {
+  const safe = safeName(name);
+  const ascii = safe
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return {
+    'content-disposition': `${disposition}; filename="${ascii}"; filename*=UTF-8''${rfc5987(safe)}`,
+    'x-suggested-filename': encodeURIComponent(safe),
+  };
+}
+
+/** Names unique within one ZIP: the second "photo.jpg" becomes "photo (2).jpg". */
+export function uniqueNames(): (name: string) => string {
+  const taken = new Set<string>();
+  return (name) => {
+    let candidate = name;
+    const dot = name.lastIndexOf('.');
+    const stem = dot > 0 ? name.slice(0, dot) : name;
+    const ext = dot > 0 ? name.slice(dot) : '';
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  };
+}

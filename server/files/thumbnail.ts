@@ -1,0 +1,19 @@
+// Thumbnails for the gallery grid, made once on upload: at most 320 px a side, WebP, turned upright
+// by the photo's EXIF orientation. sharp's pixel limit refuses decompression bombs.
+import sharp from 'sharp';
+
+export const THUMBNAIL_SIZE = 320;
+
+/** Writes the thumbnail of `source` to `target`; false when the image cannot be read. */
+export async function makeThumbnail(source: string, target: string): Promise<boolean> {
+  try {
+    await sharp(source, { limitInputPixels: 100_000_000, failOn: 'error' })
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toFile(target);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,101 @@
+// The real type of an upload, read from its bytes (file-type): the name's extension must agree with
+// the content, executables and scripts are refused, a photo must be a raster image, and the type
+// stored (and later sent as Content-Type) is never one a browser would run (HTML, SVG, XML).
+import { open } from 'node:fs/promises';
+import { fileTypeFromFile, supportedExtensions } from 'file-type';
+import { fieldError } from '../http/errors.js';
+import { extensionOf } from './names.js';
+
+/** Raster types sharp reads, accepted as photos (SVG is not: it can carry script). */
+export const IMAGE_TYPES = new Set(['jpg', 'png', 'webp', 'gif', 'avif', 'tif']);
+
+const EXECUTABLE_TYPES = new Set(['exe', 'elf', 'macho', 'msi', 'apk', 'dex', 'class', 'wasm', 'jar', 'swf']);
+const EXECUTABLE_EXTENSIONS = new Set(
+  'exe msi com scr bat cmd ps1 psm1 vbs vbe js mjs cjs jse wsf wsh hta sh bash zsh csh ksh py pl rb php jar apk app dll so dylib'.split(
+    ' ',
+  ),
+);
+/** Declared types kept when the bytes have no signature (plain text formats). */
+const SAFE_TEXT_TYPES = new Set(['text/plain', 'text/csv', 'application/json', 'text/tab-separated-values']);
+/** Detected types that a browser could render as active content: stored as a plain download. */
+const ACTIVE_TYPES = new Set([
+  'application/xml',
+  'text/xml',
+  'image/svg+xml',
+  'text/html',
+  'application/xhtml+xml',
+]);
+
+/** Extensions naming the same formats (a .xlsx is a zip; an old .xls is a compound file). */
+const FAMILIES: readonly (readonly string[])[] = [
+  ['jpg', 'jpeg', 'jpe', 'jfif'],
+  ['tif', 'tiff'],
+  ['docx', 'xlsx', 'pptx', 'zip', 'docm', 'xlsm', 'pptm', 'odt', 'ods', 'odp', 'epub'],
+  ['cfb', 'doc', 'xls', 'ppt', 'msg'],
+  ['mp4', 'm4v', 'm4a', 'mov', '3gp', 'qt'],
+  ['heic', 'heif'],
+];
+const supported = new Set<string>(supportedExtensions);
+
+function sameFormat(claimed: string, detected: string): boolean {
+  if (claimed === detected) return true;
+  return FAMILIES.some((family) => family.includes(claimed) && family.includes(detected));
+}
+
+function claimsKnownFormat(ext: string): boolean {
+  return supported.has(ext) || FAMILIES.some((family) => family.includes(ext));
+}
+
+async function startsWithShebang(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer.toString('latin1') === '#!';
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface CheckedType {
+  /** The Content-Type stored and served. */
+  contentType: string;
+  /** The detected extension when the bytes have a signature. */
+  detected?: string;
+  /** A raster image sharp can read (a thumbnail is made). */
+  raster: boolean;
+}
+
+/** Checks an upload's bytes against its name and what it claims to be; a 400 on `file` when they disagree. */
+export async function checkType(
+  path: string,
+  name: string,
+  declared: string | undefined,
+  isImage: boolean,
+): Promise<CheckedType> {
+  const type = await fileTypeFromFile(path);
+  const ext = extensionOf(name);
+  if (
+    (type && EXECUTABLE_TYPES.has(type.ext)) ||
+    EXECUTABLE_EXTENSIONS.has(ext) ||
+    (await startsWithShebang(path))
+  )
+    throw fieldError('file', 'Programs and scripts are not accepted.');
+  if (ext && claimsKnownFormat(ext) && !(type && sameFormat(ext, type.ext)))
+    throw fieldError(
+      'file',
+      `The content of "${name}" is not a .${ext} file${type ? ` (it is ${type.ext.toUpperCase()})` : ''}.`,
+    );
+  const raster = Boolean(type && IMAGE_TYPES.has(type.ext));
+  if (isImage && !raster)
+    throw fieldError(
+      'file',
+      'Not a photo: send a JPEG, PNG, WebP, GIF, AVIF or TIFF image (SVG is not accepted).',
+    );
+  let contentType = 'application/octet-stream';
+  if (type && !ACTIVE_TYPES.has(type.mime)) contentType = type.mime;
+  else if (!type) {
+    const plain = declared?.split(';')[0].trim().toLowerCase();
+    if (plain && SAFE_TEXT_TYPES.has(plain)) contentType = plain;
+  }
+  return { contentType, detected: type?.ext, raster };
+}

@@ -1,0 +1,139 @@
+// Attachments of projects, container reports, incidences, packing items, coil and SOF reports:
+//   GET    /api/<resource>/<id>/attachments/            paged list (is_image, zone, page, page_size)
+//   POST   /api/<resource>/<id>/attachments/            multipart: id?, description, is_image, zone, file
+//   GET    /api/<resource>/<id>/download_zip/           every attachment in one streamed ZIP
+//   GET    /api/<resource>/<id>/attachments/<aid>/download/
+//   GET    /api/attachments/<aid>/download/             the bytes, with the original name
+//   GET    /api/attachments/<aid>/thumbnail/            320 px WebP of a photo
+//   DELETE /api/attachments/<aid>/                      tombstone; the file is removed after commit
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AttachmentParent, attachmentParents } from '../../../src/domain/attachment.js';
+import { resources } from '../../../src/domain/registry.js';
+import type { Resource } from '../../../src/domain/resource.js';
+import type { AppContext } from '../../context.js';
+import { downloadHeaders, safeName } from '../../files/names.js';
+import { type FileStore, fileStoreFor } from '../../files/store.js';
+import { notFound } from '../../http/errors.js';
+import { checkWrite } from '../engine/access.js';
+import { runWrite } from '../engine/idempotency.js';
+import { listPage } from '../engine/read.js';
+import { deleteRecord } from '../engine/write.js';
+import { createAttachment } from './create.js';
+import { findParent, type Parent } from './parents.js';
+import {
+  attachmentResource,
+  deletedIds,
+  findReadable,
+  listOfParent,
+  type StoredAttachment,
+  withUrls,
+} from './repository.js';
+import { sendFile, sendThumbnail } from './send.js';
+import { zipOf } from './zip.js';
+
+type Query = Record<string, string | string[] | undefined>;
+type ParentParams = { id: string };
+
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+async function readableAttachment(request: FastifyRequest, context: AppContext, id: string) {
+  const row = await findReadable(context.database.db as never, id, request.principal);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Files of attachments tombstoned with their project (the cascade does not know about files). */
+async function purgeDeletedFiles(context: AppContext, store: FileStore) {
+  for (const id of await deletedIds(context.database.db as never)) await store.remove(id);
+}
+
+export async function attachmentRoutes(app: FastifyInstance, context: AppContext) {
+  const store = await fileStoreFor(context.config);
+  const { database } = context;
+  const db = () => database.db as never;
+
+  await app.register(async (api) => {
+    await api.register(multipart, { throwFileSizeLimit: true });
+    api.addHook('onClose', async () => store.close());
+    api.addHook('onReady', async () => {
+      purgeDeletedFiles(context, store).catch((error: unknown) =>
+        api.log.warn({ err: error }, 'purging the files of deleted attachments failed'),
+      );
+    });
+
+    for (const name of attachmentParents) {
+      const parentOf = (request: FastifyRequest<{ Params: ParentParams }>): Promise<Parent> =>
+        findParent(database, name, request.params.id, request.principal);
+
+      api.get<{ Params: ParentParams; Querystring: Query }>(`/${name}/:id/attachments/`, async (request) => {
+        const parent = await parentOf(request);
+        const query = { ...request.query, parent_resource: name, parent_id: parent.id };
+        const page = await listPage(database, attachmentResource, request.principal, query);
+        const last = Math.max(1, Math.ceil(page.count / page.pageSize));
+        return {
+          count: page.count,
+          next: page.page < last ? pageUrl(request, page.page + 1) : null,
+          previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
+          results: page.results.map(withUrls),
+        };
+      });
+
+      api.post<{ Params: ParentParams }>(`/${name}/:id/attachments/`, async (request, reply) => {
+        const outcome = await createAttachment(request, context, store, name, request.params.id);
+        if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(outcome.status).send(outcome.body);
+      });
+
+      api.get<{ Params: ParentParams }>(`/${name}/:id/download_zip/`, async (request, reply) => {
+        const parent = await parentOf(request);
+        const rows = await listOfParent(db(), name, parent.id);
+        const present: StoredAttachment[] = [];
+        for (const row of rows) if (await store.exists(store.fileOf(row.id))) present.push(row);
+        reply.headers({
+          ...downloadHeaders(`${safeName(`${name} ${parent.label}`)}.zip`),
+          'content-type': 'application/zip',
+          'cache-control': 'private, no-store',
+        });
+        return reply.send(zipOf(request, reply, store, present));
+      });
+
+      api.get<{ Params: ParentParams & { attachment: string } }>(
+        `/${name}/:id/attachments/:attachment/download/`,
+        async (request, reply) => {
+          const parent = await parentOf(request);
+          const row = await readableAttachment(request, context, request.params.attachment);
+          if (row.parent_resource !== name || row.parent_id !== parent.id) throw notFound();
+          return sendFile(request, reply, store, row);
+        },
+      );
+    }
+
+    api.get<{ Params: { id: string } }>('/attachments/:id/download/', async (request, reply: FastifyReply) =>
+      sendFile(request, reply, store, await readableAttachment(request, context, request.params.id)),
+    );
+
+    api.get<{ Params: { id: string } }>('/attachments/:id/thumbnail/', async (request, reply) =>
+      sendThumbnail(request, reply, store, await readableAttachment(request, context, request.params.id)),
+    );
+
+    api.delete<{ Params: { id: string } }>('/attachments/:id/', async (request, reply) => {
+      const row = await readableAttachment(request, context, request.params.id);
+      // Removing a file is an edit of its parent: who may edit the parent may remove it (staff).
+      const parent = resources[row.parent_resource as AttachmentParent] as Resource;
+      const actor = { userId: checkWrite(parent, request.principal, 'write').userId };
+      const outcome = await runWrite(database, request, actor.userId, async (trx) => {
+        if (!(await deleteRecord({ db: trx, engine: database.engine }, attachmentResource, actor, row.id)))
+          throw notFound();
+        return { status: 204, body: null };
+      });
+      // The row stays as a tombstone for sync; the bytes are not kept.
+      if (!outcome.replayed) await store.remove(row.id);
+      return reply.code(204).send();
+    });
+  });
+}
