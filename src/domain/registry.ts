@@ -14,6 +14,10 @@
 // - hand-event ot/ot2 are overtime flags; hour_from/hour_to are 'HH:mm' and may cross midnight.
 // - Page size: entities 10 (max 1000), remaining-parts 5, lookups 999 (max 999).
 // - users is the foundation's table, a read-only lookup here (username, first and last name).
+// - validation_prompter_identifier is a users ref (the prompter); lift_id a plain uuid.
+// - Lookups carry a fixed code where logic reads them: commodity.code, project-activity.operation
+//   (Charge, Discharge), incidence-type.code, event.kind and delay_attribution.
+// - A project event's `hands` is not a column: list hand?event=<id>.
 import { attachment } from './attachment';
 import { coilReport } from './coil-report';
 import { allFields } from './columns';
