@@ -10,11 +10,9 @@ export const contactRequestSchema = z.object({
   comments: z.string().max(5000).default(''),
   product: z.literal('karbontrack').default('karbontrack'),
   language: z.enum(['en', 'es']).default('en'),
-  accepted_terms: z
-    .boolean()
-    .refine((accepted) => accepted, {
-      message: 'Please, accept the Terms and conditions, and the Privacy Policy',
-    }),
+  accepted_terms: z.boolean().refine((accepted) => accepted, {
+    message: 'Please, accept the Terms and conditions, and the Privacy Policy',
+  }),
 });
 
 export type ContactRequestInput = z.infer<typeof contactRequestSchema>;

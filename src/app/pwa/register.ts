@@ -17,5 +17,16 @@ export function registerServiceWorker(): void {
       setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL);
     },
   });
-  useUpdateStore.setState({ applyUpdate: () => updateSW(true) });
+  // workbox-window reloads by itself only for an update it found during its own registration; one found
+  // later (the hourly check, another tab) is "external". Reload on the controller change in every case.
+  let reloading = false;
+  const applyUpdate = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (reloading) return;
+      reloading = true;
+      window.location.reload();
+    });
+    return updateSW(true);
+  };
+  useUpdateStore.setState({ applyUpdate });
 }

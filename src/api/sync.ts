@@ -1,0 +1,144 @@
+// The sync endpoints (../shared/design/sync-protocol.md) for the offline engine. Only this file talks to
+// them. The base URL, token and fetch are injectable so the engine runs in Node tests against a real
+// server (and through a fault-injecting proxy).
+import { HTTPError, type KyInstance, TimeoutError } from 'ky';
+import { api } from './client';
+
+/** What every push and pull reports about the device. */
+export interface DeviceState {
+  client_id: string;
+  device_name?: string;
+  app_version?: string;
+  pending: number;
+  needs_attention: number;
+  files_pending: number;
+  oldest_pending_at?: string;
+}
+
+export type PulledChange =
+  | { resource: string; op: 'upsert'; row: Record<string, unknown> & { id: string } }
+  | { resource: string; op: 'delete'; id: string };
+
+export interface PullPage {
+  changes: PulledChange[];
+  cursor: string;
+  has_more: boolean;
+  /** Live rows of the scope, on a first pull only. */
+  total?: number;
+}
+
+export interface PushedMutation {
+  mutation_id: string;
+  seq: number;
+  resource: string;
+  op: 'create' | 'update' | 'delete';
+  id: string;
+  data?: Record<string, unknown>;
+  base_version?: number;
+  occurred_at: string;
+}
+
+export type MutationResult =
+  | { mutation_id: string; status: 'applied' | 'duplicate'; row: Record<string, unknown> | null }
+  | { mutation_id: string; status: 'rejected'; errors: Record<string, string[]> }
+  | { mutation_id: string; status: 'conflict'; detail: string; row: Record<string, unknown> | null };
+
+export interface PushAnswer {
+  results: MutationResult[];
+  last_seq: number;
+}
+
+/** The server answered with an error status (the body decoded when it was JSON). */
+export class SyncHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+    this.name = 'SyncHttpError';
+  }
+}
+
+/** No answer: offline, connection dropped, time-out. Whether the server got the request is unknown. */
+export class SyncNetworkError extends Error {
+  constructor(reason: unknown) {
+    super(reason instanceof Error ? reason.message : 'Network error', { cause: reason });
+    this.name = 'SyncNetworkError';
+  }
+}
+
+export interface SyncApiOptions {
+  /** Origin of the server ('http://127.0.0.1:4100'); default: this page's /api/. */
+  baseUrl?: string;
+  /** The current token; read on every request, so a new sign-in takes effect at once. */
+  token: () => string | null;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface SyncApi {
+  pull(
+    query: { scope: string; cursor: string | null; limit: number },
+    device: DeviceState,
+  ): Promise<PullPage>;
+  push(mutations: PushedMutation[], device: DeviceState): Promise<PushAnswer>;
+}
+
+function deviceQuery(device: DeviceState): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(device)) if (value !== undefined) query[key] = String(value);
+  return query;
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      let body: unknown;
+      try {
+        body = await error.response.json();
+      } catch {
+        body = undefined;
+      }
+      throw new SyncHttpError(error.response.status, body);
+    }
+    if (error instanceof TimeoutError || error instanceof TypeError || error instanceof DOMException)
+      throw new SyncNetworkError(error);
+    throw error;
+  }
+}
+
+export function createSyncApi(options: SyncApiOptions): SyncApi {
+  const client: KyInstance = api.extend({
+    ...(options.baseUrl ? { prefixUrl: `${options.baseUrl.replace(/\/$/, '')}/api/` } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    timeout: options.timeoutMs ?? 60_000,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = options.token();
+          if (token) request.headers.set('Authorization', `Token ${token}`);
+          else request.headers.delete('Authorization');
+        },
+      ],
+    },
+  });
+  return {
+    pull: ({ scope, cursor, limit }, device) =>
+      call(() =>
+        client
+          .get('sync/pull/', {
+            searchParams: {
+              scope,
+              limit: String(limit),
+              ...(cursor ? { cursor } : {}),
+              ...deviceQuery(device),
+            },
+          })
+          .json<PullPage>(),
+      ),
+    push: (mutations, device) =>
+      call(() => client.post('sync/push/', { json: { ...device, mutations } }).json<PushAnswer>()),
+  };
+}
