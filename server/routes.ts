@@ -1,3 +1,4 @@
+import { apiTokenRoutes } from './auth/api-tokens.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -15,5 +16,6 @@ export const routeModules: RouteModule[] = [
   contactRoutes,
   resourceRoutes,
   syncRoutes,
+  apiTokenRoutes,
   attachmentRoutes,
 ];

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { type FirstStartResult, seedOnFirstStart } from './db/first-start.js';
 import { runMigrations } from './db/migrate.js';
+import { purgeExpired } from './sync/retention.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -29,6 +30,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    // Expired tombstones, idempotency answers and sign-in failures go daily (and once at start).
+    const purge = () =>
+      purgeExpired(database).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
+    void purge();
+    const purgeTimer = setInterval(purge, 24 * 60 * 60 * 1000);
+    purgeTimer.unref();
     let closing: Promise<void> | null = null;
     return {
       app,
@@ -37,6 +44,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       firstStart,
       close() {
         closing ??= (async () => {
+          clearInterval(purgeTimer);
           await app.close();
           await database.close();
         })();

@@ -33,6 +33,7 @@ const OID = {
   int8: 20,
   numeric: 1700,
   date: 1082,
+  time: 1083,
   timestamp: 1114,
   timestamptz: 1184,
   interval: 1186,
@@ -71,6 +72,8 @@ export function timestampToIso(value: string): string {
 
 type Parser = (value: string) => unknown;
 const asText: Parser = (value) => value;
+/** Times of day as the domain writes them: 'HH:mm', with seconds only when there are some. */
+const timeText: Parser = (value) => (/^\d\d:\d\d:00(\.0+)?$/.test(value) ? value.slice(0, 5) : value);
 const pgArray = pg.types.arrayParser as unknown as {
   create(source: string, transform: Parser): { parse(): unknown[] };
 };
@@ -84,6 +87,7 @@ const parsers: Record<number, Parser> = {
   [OID.int8]: Number,
   [OID.numeric]: asText,
   [OID.date]: asText,
+  [OID.time]: timeText,
   [OID.timestamp]: timestampToIso,
   [OID.timestamptz]: timestampToIso,
   [OID.interval]: asText,

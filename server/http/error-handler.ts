@@ -40,6 +40,13 @@ export function installErrorHandler(app: FastifyInstance) {
       case 'FST_FILES_LIMIT':
         return reply.code(413).send({ detail: 'The uploaded file is too large.' });
     }
+    // A race the service's checks could not see: two writers creating the same unique values.
+    if (error.code === '23505')
+      return reply.code(400).send({ non_field_errors: ['A record with these values already exists.'] });
+    if (error.code === '23503')
+      return reply.code(400).send({ non_field_errors: ['A referenced record does not exist.'] });
+    if (error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '22003')
+      return reply.code(400).send({ non_field_errors: ['A value is not valid for its field.'] });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return send(reply, serviceUnavailable());

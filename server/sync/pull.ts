@@ -41,11 +41,10 @@ export function parseScope(scope: string | undefined): { kind: 'global' } | { ki
  */
 export async function pullChanges(
   database: Database,
-  scopeText: string | undefined,
+  scope: ReturnType<typeof parseScope>,
   after: number,
   limit: number,
 ): Promise<PullAnswer> {
-  const scope = parseScope(scopeText);
   const names = scope.kind === 'global' ? globalResources : projectResources;
   const purged = await database.db
     .selectFrom('app_meta')

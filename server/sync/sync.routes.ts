@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
+import { ValidationError } from '../http/errors.js';
 import { decodeCursor } from './cursor.js';
 import { deviceState, listDevices, recordDevice } from './device.js';
-import { pullChanges } from './pull.js';
+import { parseScope, pullChanges } from './pull.js';
 import { mutationSchema, pushMutations } from './push.js';
 
 const pullQuery = deviceState.extend({
@@ -33,7 +34,11 @@ export async function syncRoutes(app: FastifyInstance, { database }: AppContext)
     async (request) => {
       const user = requireUser(request.principal);
       const { scope, cursor, limit, ...state } = request.query;
-      const answer = await pullChanges(database, scope, decodeCursor(cursor), limit);
+      const [where, after] = collectErrors(
+        () => parseScope(scope),
+        () => decodeCursor(cursor),
+      );
+      const answer = await pullChanges(database, where, after, limit);
       await recordDevice(database, user.userId, state, 'pull');
       return answer;
     },
@@ -71,4 +76,22 @@ export async function syncRoutes(app: FastifyInstance, { database }: AppContext)
       return { count: results.length, next: null, previous: null, results };
     },
   );
+}
+
+/** Runs each parser and reports every field error together, not only the first. */
+function collectErrors<A, B>(a: () => A, b: () => B): [A, B] {
+  const errors: Record<string, string[]> = {};
+  const run = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      Object.assign(errors, error.fields);
+      return undefined;
+    }
+  };
+  const first = run(a);
+  const second = run(b);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return [first as A, second as B];
 }
