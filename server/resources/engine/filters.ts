@@ -15,6 +15,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TRUE = ['true', '1', 'True', 'yes'];
 const FALSE = ['false', '0', 'False', 'no'];
 
+/** PostgreSQL text cannot hold NUL (a parameter with one is an error, a 500): no row has it. */
+const hasNul = (value: string) => value.includes('\u0000');
+const matchable = (values: string[]) => values.filter((value) => !hasNul(value));
+
 /** `%`, `_` and `\` typed by a user are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -78,6 +82,10 @@ export function filterConditions(resource: Resource, query: Query, alias = 't'):
     if (values.length === 0) continue;
     switch (filter.kind) {
       case 'icontains': {
+        if (values.some(hasNul)) {
+          conditions.push(sql`false`);
+          break;
+        }
         const patterns = values.map((value) => likePattern(value.slice(0, 10_000)));
         for (const pattern of patterns) {
           const any = filter.fields.map((name) => sql`${col(name)} ilike ${pattern} escape '\\'`);
@@ -98,13 +106,15 @@ export function filterConditions(resource: Resource, query: Query, alias = 't'):
         const info = fields[filter.field];
         if (invalid(filter.name, values, info)) break;
         const type = info.kind === 'refList' ? 'uuid[]' : 'text[]';
-        conditions.push(sql`${col(filter.field)} && ${values}::${sql.raw(type)}`);
+        conditions.push(sql`${col(filter.field)} && ${matchable(values)}::${sql.raw(type)}`);
         break;
       }
       default: {
         const info = fields[filter.field];
         if (invalid(filter.name, values, info)) break;
-        conditions.push(sql`${col(filter.field)} = any(${values}::${sql.raw(`${paramType(info.kind)}[]`)})`);
+        conditions.push(
+          sql`${col(filter.field)} = any(${matchable(values)}::${sql.raw(`${paramType(info.kind)}[]`)})`,
+        );
       }
     }
   }
