@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installJsonParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerStatic } from './http/static.js';
 import { zodValidatorCompiler } from './http/validation.js';
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // Response schemas document the API; the bodies are sent as they are, without a second validation.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandler(app);
+  installJsonParser(app);
 
   // While closing, answers in flight tell keep-alive clients to go, so the close does not wait for them.
   let closing = false;
