@@ -114,13 +114,28 @@ describe('ground rules', () => {
 
   it('finishes a request in flight when closing', async () => {
     const other = await startTestServer();
+    // The body is sent in two parts, so the request is surely in flight when the close begins.
+    let finish: () => void = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"username": "nobody", '));
+        finish = () => {
+          controller.enqueue(new TextEncoder().encode('"password": "whatever-1"}'));
+          controller.close();
+        };
+      },
+    });
     const inFlight = fetch(`${other.url}/api/get-token/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'nobody', password: 'whatever-1' }),
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const connections = () =>
+      new Promise<number>((resolve) => other.server.app.server.getConnections((_e, count) => resolve(count)));
+    while ((await connections()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const closing = other.close();
+    finish();
     const response = await inFlight;
     await closing;
     expect(response.status).toBe(400);
