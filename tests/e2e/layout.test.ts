@@ -41,13 +41,13 @@ describe('layout', () => {
     expect(await activeEntry(page)).toBe('Projects');
     await page.getByRole('link', { name: 'Container reports' }).click();
     await page.waitForURL('**/reports');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Container reports');
+    await page.getByRole('heading', { level: 1, name: 'Container reports', exact: true }).waitFor();
     expect(await activeEntry(page)).toBe('Container reports');
     await page.goto('/report');
-    expect(await page.getByTestId('page-title').textContent()).toBe('New container report');
+    await page.getByRole('heading', { level: 1, name: 'New container report', exact: true }).waitFor();
     expect(await activeEntry(page)).toBe('Container reports');
     await page.goto('/project/p1/hand/h1');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Hand');
+    await page.getByRole('heading', { level: 1, name: 'Hand', exact: true }).waitFor();
     expect(await activeEntry(page)).toBe('Projects');
     expect(await page.getByTestId('footer').textContent()).toContain('2021');
     await expectNoRawKeys(page);
@@ -60,10 +60,10 @@ describe('layout', () => {
     await page.getByTestId('sidebar-toggle').click();
     await page.getByTestId('logo-small').waitFor();
     expect(await page.getByTestId('logo-large').count()).toBe(0);
-    const collapsedWidth = await page
-      .getByTestId('sidebar')
-      .evaluate((node) => node.getBoundingClientRect().width);
-    expect(collapsedWidth).toBeLessThan(100);
+    // The sidebar narrows to its icon rail (after a short transition).
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width ?? 999) < 100,
+    );
 
     await page.reload();
     await page.getByTestId('logo-small').waitFor();
@@ -84,7 +84,7 @@ describe('layout', () => {
     await page.reload();
     await page.getByTestId('welcome').waitFor();
     expect(await page.getByTestId('welcome').textContent()).toBe('Bienvenido, Marta Ruiz');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Proyectos');
+    await page.getByRole('heading', { level: 1, name: 'Proyectos', exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await expectNoRawKeys(page);
     await page.getByTestId('language-en').click();
