@@ -59,7 +59,10 @@ async function storedUser(database: Database, username: string) {
     .executeTakeFirst();
 }
 
-describe('npm run user (embedded database)', () => {
+// Each case starts the command in a new process (tsx, PGlite, scrypt): slow on a busy 2-core machine.
+const SLOW = { timeout: 180_000 };
+
+describe('npm run user (embedded database)', SLOW, () => {
   // A folder that does not exist yet, two levels down.
   const dataDir = join(tempDir(), 'site', 'data');
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
@@ -109,6 +112,9 @@ describe('npm run user (embedded database)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Prepared the database in ${dataDir}`);
     expect(run.stdout).toContain('User marta created (admin).');
+  });
+
+  it('creates a staff user by default', async () => {
     const staff = await runCli(['create', 'luis'], { ...env, NEW_USER_PASSWORD: PASSWORD });
     expect(staff.code).toBe(0);
     expect(staff.stdout.trim()).toBe('User luis created (staff).');
@@ -190,7 +196,7 @@ describe('npm run user (embedded database)', () => {
 });
 
 const adminUrl = process.env.DATABASE_URL;
-describe.runIf(adminUrl)('npm run user (PostgreSQL)', () => {
+describe.runIf(adminUrl)('npm run user (PostgreSQL)', SLOW, () => {
   let database: { url: string; drop(): Promise<void> };
   beforeAll(async () => {
     database = await createTestDatabase(adminUrl ?? '');
