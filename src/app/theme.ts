@@ -27,5 +27,7 @@ export const theme = createTheme({
     Checkbox: large,
     ActionIcon: { defaultProps: { size: 'xl' } },
     NavLink: { styles: { root: { minHeight: 48 } } },
+    // The spec: a modal is at most 90 % of the window high (5 % margin above and below), and scrolls inside.
+    Modal: { defaultProps: { yOffset: '5dvh' } },
   },
 });
