@@ -4,6 +4,7 @@ import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
 import { attachmentRoutes } from './resources/attachments/attachments.routes.js';
 import { contactRoutes } from './resources/contact/contact.routes.js';
+import { importRoutes } from './resources/import/import.routes.js';
 import { resourceRoutes } from './resources/engine/routes.js';
 import { syncRoutes } from './sync/sync.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -18,4 +19,5 @@ export const routeModules: RouteModule[] = [
   syncRoutes,
   apiTokenRoutes,
   attachmentRoutes,
+  importRoutes,
 ];

@@ -1,0 +1,109 @@
+// Packing-list import:
+//   POST /api/project/<id>/import_pl/     multipart, field "file" (.xlsx or .csv) -> {created, updated, unchanged, total}
+//   GET  /api/project/import_template/    the .xlsx template
+import { open } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { resources } from '../../../src/domain/registry.js';
+import type { Resource } from '../../../src/domain/resource.js';
+import type { AppContext } from '../../context.js';
+import { downloadHeaders, extensionOf } from '../../files/names.js';
+import { discard, type FileStore, fileStoreFor } from '../../files/store.js';
+import { fieldError, ValidationError } from '../../http/errors.js';
+import { findParent } from '../attachments/parents.js';
+import { readUpload } from '../attachments/upload.js';
+import { checkWrite } from '../engine/access.js';
+import { runWrite } from '../engine/idempotency.js';
+import { readCsv } from './read-csv.js';
+import { readXlsx, type SheetRow } from './read-xlsx.js';
+import { type Commodity, type Problem, parseRows } from './rows.js';
+import { importTemplate } from './template.js';
+import { writeImport } from './write.js';
+
+/** Rows a file may hold (the 20,000-row lists of a large call fit with room to spare). */
+export const MAX_ROWS = 50_000;
+const MAX_MESSAGES = 500;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function startsWithZip(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4), 0, 4, 0);
+    return bytesRead === 4 && buffer.readUInt32LE(0) === 0x04034b50;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readSheet(path: string, name: string): Promise<SheetRow[]> {
+  const ext = extensionOf(name);
+  if (ext === 'xls') throw fieldError('file', 'Old .xls files are not read: save the list as .xlsx or CSV.');
+  if (await startsWithZip(path)) return readXlsx(path, MAX_ROWS);
+  if (ext === 'xlsx' || ext === 'xlsm')
+    throw fieldError('file', 'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).');
+  return readCsv(path, MAX_ROWS);
+}
+
+const line = (problem: Problem) =>
+  `Row ${problem.row}, column ${problem.column} (${problem.header}): ${problem.message}`;
+
+async function importFile(
+  request: FastifyRequest<{ Params: { id: string } }>,
+  context: AppContext,
+  store: FileStore,
+) {
+  const { database, config } = context;
+  const actor = {
+    userId: checkWrite(resources['packing-list'] as Resource, request.principal, 'write').userId,
+  };
+  const project = await findParent(database, 'project', request.params.id, request.principal);
+  const { file } = await readUpload(request, store, config.uploadMaxBytes);
+  try {
+    if (!file) throw new ValidationError({ file: ['No file was submitted.'] });
+    const sheet = await readSheet(file.path, file.filename);
+    const db = database.db as never;
+    const commodities =
+      await sql<Commodity>`select id, code, name from commodity where deleted_at is null`.execute(db);
+    const stored = await sql<{
+      commodity: string | null;
+    }>`select commodity from project where id = ${project.id}`.execute(db);
+    const parsed = parseRows(sheet, project.id, commodities.rows, stored.rows[0]?.commodity ?? null);
+    const messages = [...parsed.general, ...parsed.problems.map(line)];
+    if (messages.length > 0) {
+      const shown = messages.slice(0, MAX_MESSAGES);
+      if (messages.length > MAX_MESSAGES) shown.push(`…and ${messages.length - MAX_MESSAGES} more problems.`);
+      throw new ValidationError({ file: shown });
+    }
+    if (parsed.items.length === 0) throw fieldError('file', 'The file has a header but no rows.');
+    // A repeated Idempotency-Key is compared on the file's bytes.
+    request.body = { sha256: file.sha256 };
+    return await runWrite(database, request, actor.userId, async (trx) => ({
+      status: 200,
+      body: await writeImport(trx, actor, project.id, parsed.items, parsed.given),
+    }));
+  } finally {
+    await discard(file?.path);
+  }
+}
+
+export async function importRoutes(app: FastifyInstance, context: AppContext) {
+  const store = await fileStoreFor(context.config);
+  await app.register(async (api) => {
+    await api.register(multipart, { throwFileSizeLimit: true });
+    api.addHook('onClose', async () => store.close());
+
+    api.post<{ Params: { id: string } }>('/project/:id/import_pl/', async (request, reply) => {
+      const outcome = await importFile(request, context, store);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(outcome.status).send(outcome.body);
+    });
+
+    api.get('/project/import_template/', async (_request, reply) => {
+      const bytes = await importTemplate();
+      return reply
+        .headers({ ...downloadHeaders('packing-list-template.xlsx'), 'content-type': XLSX_TYPE })
+        .send(bytes);
+    });
+  });
+}

@@ -1,0 +1,116 @@
+// .xlsx packing lists, read with ExcelJS's streaming reader (first worksheet, values only). Before
+// that the ZIP is checked with yauzl, inflating every entry with a byte budget: a ZIP bomb or a file
+// that is not an .xlsx is a 400, never a memory blow-up.
+import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
+import { fieldError } from '../../http/errors.js';
+
+export interface SheetRow {
+  /** 1-based, as the spreadsheet shows it. */
+  row: number;
+  cells: string[];
+}
+
+/** Most bytes the whole workbook may inflate to, and the shared strings (held in memory) alone. */
+export const MAX_UNZIPPED = 100 * 1024 * 1024;
+const MAX_SHARED_STRINGS = 20 * 1024 * 1024;
+const MAX_ENTRIES = 2000;
+
+const notXlsx = () =>
+  fieldError('file', 'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).');
+const tooBig = () =>
+  fieldError('file', `The workbook unpacks to more than ${MAX_UNZIPPED / 1024 / 1024} MB; it is refused.`);
+
+/** Inflates every entry once, counting bytes; refuses past the budget or without a workbook. */
+export async function checkWorkbookZip(path: string): Promise<void> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true }, (error, file) =>
+      error ? reject(notXlsx()) : resolve(file),
+    ),
+  );
+  let total = 0;
+  let entries = 0;
+  let workbook = false;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', () => reject(notXlsx()));
+      zip.on('end', () => resolve());
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (++entries > MAX_ENTRIES) return reject(notXlsx());
+        if (entry.fileName === 'xl/workbook.xml') workbook = true;
+        const budget = entry.fileName === 'xl/sharedStrings.xml' ? MAX_SHARED_STRINGS : MAX_UNZIPPED;
+        if (entry.uncompressedSize > budget || total + entry.uncompressedSize > MAX_UNZIPPED)
+          return reject(tooBig());
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (error, stream) => {
+          if (error) return reject(notXlsx());
+          let size = 0;
+          stream.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            total += chunk.length;
+            if (size > budget || total > MAX_UNZIPPED) {
+              stream.destroy();
+              reject(tooBig());
+            }
+          });
+          // yauzl checks the inflated size against the declared one: a lying header is an error.
+          stream.on('error', () => reject(notXlsx()));
+          stream.on('end', () => zip.readEntry());
+        });
+      });
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
+  }
+  if (!workbook) throw notXlsx();
+}
+
+type CellValue = ExcelJS.CellValue;
+
+/** A cell as text: numbers plainly (no float noise), rich text joined, formulas by their result. */
+export function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText))
+      return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return cellText((value.result ?? null) as CellValue);
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('error' in value) return String(value.error);
+  }
+  return String(value);
+}
+
+/** The rows of the first worksheet, as text; past maxRows a 400. */
+export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[]> {
+  await checkWorkbookZip(path);
+  const rows: SheetRow[] = [];
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+      entries: 'emit',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        if (rows.length > maxRows) break;
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        // Array.from, not map: the values array has holes for empty cells.
+        rows.push({ row: row.number, cells: Array.from(values, (value) => cellText(value as CellValue)) });
+      }
+      break;
+    }
+  } catch {
+    throw notXlsx();
+  }
+  if (rows.length > maxRows + 1)
+    throw fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
+  return rows;
+}
