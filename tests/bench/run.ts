@@ -1,0 +1,127 @@
+// `npm run bench [suite ...]`: runs every suite in tests/bench/suites/ (or those named), prints one
+// table and writes it to tests/bench/results/ (latest.md, latest.json and a dated copy of each).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchContext, BenchRow, BenchSuite } from './lib.js';
+import {
+  type BenchReport,
+  describeMachine,
+  markdownTable,
+  previousFigures,
+  textTable,
+} from './support/report.js';
+
+const SUITES_DIR = fileURLToPath(new URL('./suites/', import.meta.url));
+const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+
+const USAGE = `Usage: npm run bench [-- suite ...]
+
+Runs the benchmark suites (all, or the ones named by file name) and writes the table to
+tests/bench/results/. With DATABASE_URL set, suites also measure on PostgreSQL.
+BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten or widen load runs.`;
+
+const started = Date.now();
+const log = (message: string) =>
+  process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+
+function suiteFiles(): string[] {
+  return readdirSync(SUITES_DIR)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
+    .sort();
+}
+
+async function loadSuite(file: string): Promise<BenchSuite> {
+  const module = (await import(pathToFileURL(join(SUITES_DIR, file)).href)) as { default?: BenchSuite };
+  const suite = module.default;
+  if (!suite || typeof suite.name !== 'string' || typeof suite.run !== 'function')
+    throw new Error(`${file} does not default-export a BenchSuite`);
+  return suite;
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(
+      `${USAGE}\n\nSuites: ${suiteFiles()
+        .map((file) => basename(file, '.ts'))
+        .join(', ')}`,
+    );
+    return 0;
+  }
+  const available = suiteFiles();
+  const wanted = args.length > 0 ? args : available.map((file) => basename(file, '.ts'));
+  const unknown = wanted.filter((name) => !available.includes(`${name}.ts`));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown suite(s): ${unknown.join(', ')}. Suites: ${available.map((f) => basename(f, '.ts')).join(', ')}`,
+    );
+    return 1;
+  }
+
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const ctx: BenchContext = {
+    engines: databaseUrl ? ['pglite', 'postgres'] : ['pglite'],
+    databaseUrl,
+    log,
+  };
+  const rows: BenchRow[] = [];
+  const failed: string[] = [];
+  for (const name of wanted) {
+    log(`suite ${name}`);
+    try {
+      const suite = await loadSuite(`${name}.ts`);
+      rows.push(...(await suite.run(ctx)));
+    } catch (error) {
+      failed.push(name);
+      const message = error instanceof Error ? error.message : String(error);
+      log(`suite ${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+      rows.push({ suite: name, name: 'suite failed', value: Number.NaN, unit: '', ok: false, note: message });
+    }
+  }
+
+  const previous = previousFigures(RESULTS_DIR);
+  const date = new Date();
+  const report: BenchReport = {
+    date: date.toISOString(),
+    machine: describeMachine(),
+    engines: ctx.engines,
+    suites: wanted,
+    commit: gitCommit(),
+    rows,
+  };
+  console.log(`\n${textTable(report, previous)}\n`);
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const markdown = markdownTable(report, previous);
+  const stamp = report.date.replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  for (const [file, text] of [
+    ['latest.json', json],
+    ['latest.md', markdown],
+    [`${stamp}.json`, json],
+    [`${stamp}.md`, markdown],
+  ]) {
+    writeFileSync(join(RESULTS_DIR, file), text);
+  }
+  log(`written to ${RESULTS_DIR}latest.md (and .json, and ${stamp}.*)`);
+  const notOk = rows.filter((row) => row.ok === false);
+  if (notOk.length > 0) log(`not ok: ${notOk.map((row) => `${row.suite} / ${row.name}`).join('; ')}`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
