@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME_COLOR = '#0b2545';
@@ -9,6 +12,40 @@ const THEME_COLOR = '#0b2545';
 // production one it ships next to it, which is smaller.
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+// Writes .br and .gz next to every compressible file of the build, at the highest levels, once: the
+// server can send them as they are (@fastify/static `preCompressed`) instead of compressing per request.
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const compressible = /\.(js|css|html|svg|json|webmanifest)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'karbontrack:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!compressible.test(file) || file.includes('/.vite/')) continue;
+          const content = readFileSync(file);
+          if (content.length < 1024) continue;
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   resolve: {
@@ -22,6 +59,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
