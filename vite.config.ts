@@ -67,6 +67,8 @@ export default defineConfig(({ command }) => ({
       registerType: 'prompt',
       // Registered from src/app/UpdatePrompt.tsx (virtual:pwa-register/react).
       injectRegister: false,
+      // The icons are already in the precache through globPatterns.
+      includeManifestIcons: false,
       manifest: {
         name: 'Karbontrack',
         short_name: 'Karbontrack',
