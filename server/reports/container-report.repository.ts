@@ -1,0 +1,51 @@
+// The container report and its photos, read straight from the tables.
+import { sql } from 'kysely';
+import type { ContainerReport } from '../../src/domain/container-report.js';
+import { resources } from '../../src/domain/registry.js';
+import type { Principal } from '../auth/principal.js';
+import type { Database } from '../db/database.js';
+import { notFound } from '../http/errors.js';
+import { readCondition } from '../resources/engine/access.js';
+
+type Db = Database['db'];
+
+export type ContainerReportRow = Omit<ContainerReport, 'version' | 'seq' | 'created_by' | 'updated_by'> & {
+  manager_username: string | null;
+  manager_first_name: string | null;
+  manager_last_name: string | null;
+  status_description: string | null;
+};
+
+/** The report if the caller may read it (users: all; customer tokens: 403, as for the list), else 404. */
+export async function findContainerReport(
+  db: Db,
+  principal: Principal | null,
+  id: string,
+): Promise<ContainerReportRow> {
+  const access = readCondition(resources['container-report'], principal, 't');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  const result = await sql<ContainerReportRow>`
+    select t.*, u.username as manager_username, u.first_name as manager_first_name,
+      u.last_name as manager_last_name, s.description as status_description
+    from container_report t
+      left join users u on u.id = t.manager
+      left join report_status s on s.id = t.status
+    where t.id = ${id} and t.deleted_at is null ${access ? sql`and ${access}` : sql``}`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+export interface PhotoRow {
+  id: string;
+  name: string;
+  description: string | null;
+}
+
+/** The report's live image attachments, oldest first. */
+export async function listPhotos(db: Db, reportId: string): Promise<PhotoRow[]> {
+  const result = await sql<PhotoRow>`select id, name, description from attachment
+    where parent_resource = 'container-report' and parent_id = ${reportId} and is_image and deleted_at is null
+    order by id`.execute(db);
+  return result.rows;
+}

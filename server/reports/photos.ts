@@ -1,0 +1,45 @@
+// Photos for a PDF: the attachment's bytes from the file store, turned upright and made a JPEG of at
+// most 1600 px (PDFKit draws JPEG and PNG only; phone photos would make the file huge).
+import sharp from 'sharp';
+
+export interface Photo {
+  /** JPEG bytes, or null when the file could not be read (the PDF says so). */
+  jpeg: Buffer | null;
+  width: number;
+  height: number;
+  caption: string;
+}
+
+const MAX_SIDE = 1600;
+
+/** A photo ready to draw, from any raster image sharp reads. */
+export async function preparePhoto(source: Buffer | string, caption: string): Promise<Photo> {
+  try {
+    const { data, info } = await sharp(source, { limitInputPixels: 100_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height, caption };
+  } catch {
+    return { jpeg: null, width: 0, height: 0, caption };
+  }
+}
+
+/** Prepares photos two at a time (the machine has few cores; sharp uses its own threads too). */
+export async function preparePhotos(
+  sources: readonly { source: Buffer | string; caption: string }[],
+): Promise<Photo[]> {
+  const photos: Photo[] = new Array(sources.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < sources.length) {
+      const index = next++;
+      const item = sources[index];
+      if (item) photos[index] = await preparePhoto(item.source, item.caption);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return photos;
+}

@@ -1,0 +1,185 @@
+// A project's rows for its reports, read straight from the tables: one query per table, live rows
+// only. The rows keep the domain's field names, so the ratio functions read them as they are.
+import { sql } from 'kysely';
+import type { RatiosInput } from '../../src/domain/ratios/index.js';
+import { resources } from '../../src/domain/registry.js';
+import type { Principal } from '../auth/principal.js';
+import type { Database } from '../db/database.js';
+import { notFound } from '../http/errors.js';
+import { readCondition } from '../resources/engine/access.js';
+
+type Db = Database['db'];
+
+/** The project with the names of what it refers to (header blocks). */
+export interface ProjectHeader {
+  id: string;
+  code: string | null;
+  name: string;
+  activity: string | null;
+  init_date: string | null;
+  end_date: string | null;
+  voyage: string | null;
+  dock: string | null;
+  agency: string | null;
+  applicant: string | null;
+  quay: string | null;
+  berthing_wharf: string | null;
+  remarks: string | null;
+  start_ops: string | null;
+  end_ops: string | null;
+  reported_and_ready: string | null;
+  time_to_count: string | null;
+  despatched: string | null;
+  eta_portcall: string | null;
+  etd_portcall: string | null;
+  vessel_name: string | null;
+  port_name: string | null;
+  country_name: string | null;
+  customer_name: string | null;
+  previous_port_name: string | null;
+  next_port_name: string | null;
+  status_name: string | null;
+  activity_name: string | null;
+  commodity_name: string | null;
+}
+
+/** The project if the caller may read it (customer tokens: their account's projects), else 404. */
+export async function findProjectHeader(
+  db: Db,
+  principal: Principal | null,
+  id: string,
+): Promise<ProjectHeader> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  const access = readCondition(resources.project, principal, 't');
+  const result = await sql<ProjectHeader>`
+    select t.id, t.code, t.name, t.activity, t.init_date, t.end_date, t.voyage, t.dock, t.agency,
+      t.applicant, t.quay, t.berthing_wharf, t.remarks, t.start_ops, t.end_ops, t.reported_and_ready,
+      t.time_to_count, t.despatched, t.eta_portcall, t.etd_portcall,
+      v.name as vessel_name, p.name as port_name, c.name as country_name, a.trade_name as customer_name,
+      pp.name as previous_port_name, np.name as next_port_name, s.name as status_name,
+      pa.name as activity_name, cm.name as commodity_name
+    from project t
+      left join vessel v on v.id = t.vessel
+      left join port p on p.id = t.port
+      left join country c on c.id = t.country
+      left join accounts a on a.id = t.customer
+      left join port pp on pp.id = t.previous_port
+      left join port np on np.id = t.next_port
+      left join project_status s on s.id = t.status
+      left join project_activity pa on pa.id = t.activity
+      left join commodity cm on cm.id = t.commodity
+    where t.id = ${id} and t.deleted_at is null ${access ? sql`and ${access}` : sql``}`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+export interface ProjectEventDetail {
+  id: string;
+  event: string;
+  init_date: string;
+  end_date: string | null;
+  notes: string | null;
+  number_gangs: number | null;
+}
+
+export interface PackingDetail {
+  id: string;
+  reference: string;
+  commodity: string;
+  quantity: string;
+  processed_quantity: string;
+  net_weight: string | null;
+  validated: boolean;
+  validation_datetime: string | null;
+  validation_hand: string | null;
+  validation_hold: number | null;
+  lift_id: string | null;
+  validation_prompter_identifier: string | null;
+}
+
+export interface ProjectData extends RatiosInput {
+  project: ProjectHeader;
+  events: ProjectEventDetail[];
+  eventTypes: {
+    id: string;
+    description: string;
+    kind: 'milestone' | 'working' | 'stoppage';
+    delay_attribution: RatiosInput['eventTypes'][number]['delay_attribution'];
+  }[];
+  hands: {
+    id: string;
+    event: string;
+    activity: string | null;
+    init_date: string | null;
+    end_date: string | null;
+    description: string | null;
+    gang_no: number | null;
+  }[];
+  /** Validated items only: the reports count nothing else. */
+  packingList: PackingDetail[];
+}
+
+/** Everything the coil, SOF and prompter reports read, for one project. */
+export async function loadProjectData(db: Db, project: ProjectHeader): Promise<ProjectData> {
+  const id = project.id;
+  const [events, eventTypes, hands, handIncidences, packingList, commodities, activities] = await Promise.all(
+    [
+      sql<ProjectEventDetail>`select id, event, init_date, end_date, notes, number_gangs from project_event
+      where project = ${id} and deleted_at is null order by init_date, id`.execute(db),
+      sql<ProjectData['eventTypes'][number]>`select id, description, kind, delay_attribution from event
+      where deleted_at is null`.execute(db),
+      sql<ProjectData['hands'][number]>`select id, event, activity, init_date, end_date, description, gang_no
+      from hand where project = ${id} and deleted_at is null order by init_date, id`.execute(db),
+      sql<
+        RatiosInput['handIncidences'][number]
+      >`select id, hand, issue, init_date, end_date from hand_incidence
+      where project = ${id} and deleted_at is null`.execute(db),
+      sql<PackingDetail>`select id, reference, commodity, quantity, processed_quantity, net_weight, validated,
+      validation_datetime, validation_hand, validation_hold, lift_id, validation_prompter_identifier
+      from packing_list where project = ${id} and deleted_at is null and validated`.execute(db),
+      sql<
+        RatiosInput['commodities'][number]
+      >`select id, code, name from commodity where deleted_at is null`.execute(db),
+      sql<RatiosInput['activities'][number]>`select id, name, operation from project_activity
+      where deleted_at is null`.execute(db),
+    ],
+  );
+  return {
+    project,
+    events: events.rows,
+    eventTypes: eventTypes.rows,
+    hands: hands.rows,
+    handIncidences: handIncidences.rows,
+    packingList: packingList.rows,
+    commodities: commodities.rows,
+    activities: activities.rows,
+  };
+}
+
+/** One live report row (coil-report, sof-report, prompter-report) of the project, or undefined. */
+export async function findProjectReport<T>(
+  db: Db,
+  table: 'coil_report' | 'sof_report' | 'prompter_report',
+  projectId: string,
+  reportId: string,
+): Promise<T | undefined> {
+  const result = await sql<T>`select * from ${sql.table(table)}
+    where id = ${reportId} and project = ${projectId} and deleted_at is null`.execute(db);
+  return result.rows[0];
+}
+
+export interface UserName {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** Names of the users with these ids. */
+export async function findUserNames(db: Db, ids: readonly string[]): Promise<Map<string, UserName>> {
+  if (ids.length === 0) return new Map();
+  const result = await sql<UserName>`select id, username, first_name, last_name from users
+    where id in (${sql.join([...ids])})`.execute(db);
+  return new Map(result.rows.map((row) => [row.id, row]));
+}

@@ -1,0 +1,216 @@
+// The prompter report: the tally's validations by hand, hold and lift, with a summary by hand and
+// hold. A prompter report row narrows it to its hand, hold and hand event (the event's hours).
+import type ExcelJS from 'exceljs';
+import { gramsToTonsText, milliToText, toMilli, validatedUnits } from '../../src/domain/ratios/index.js';
+import { formatDateTime, utcOffsetMinutes } from './format.js';
+import { projectFields, type ReportContext, subtitle } from './header.js';
+import type { PackingDetail, ProjectData, UserName } from './project-data.repository.js';
+import { type CellValue, decimal, integer, newWorkbook, SheetWriter, sheetName } from './xlsx.js';
+
+export interface PrompterFilter {
+  hand: string | null;
+  hold: number | null;
+  /** The hand event whose date and hours bound the validations. */
+  handEvent: {
+    description: string | null;
+    date: string | null;
+    hour_from: string | null;
+    hour_to: string | null;
+  } | null;
+}
+
+/** [start, end) in ms of a hand event's hours on its date, in the clock's zone; null when incomplete. */
+export function handEventWindow(
+  event: PrompterFilter['handEvent'],
+  timeZone: string,
+): [number, number] | null {
+  if (!event?.date || !event.hour_from || !event.hour_to) return null;
+  const local = (time: string) => Date.parse(`${event.date}T${time.slice(0, 5)}:00Z`);
+  const from = local(event.hour_from);
+  let to = local(event.hour_to);
+  if (to <= from) to += 24 * 3_600_000; // the line crosses midnight
+  const shift = (at: number) => at - utcOffsetMinutes(timeZone, at) * 60_000;
+  return [shift(from), shift(to)];
+}
+
+interface Group {
+  hand: string | null;
+  hold: number | null;
+  items: number;
+  lifts: Set<string>;
+  units: bigint;
+  grams: bigint;
+}
+
+export async function prompterReportWorkbook(
+  data: ProjectData,
+  filter: PrompterFilter | undefined,
+  users: Map<string, UserName>,
+  context: ReportContext,
+): Promise<ExcelJS.Workbook> {
+  const { t, clock } = context;
+  const window = handEventWindow(filter?.handEvent ?? null, clock.timeZone);
+  const items = data.packingList
+    .filter((item) => !filter?.hand || item.validation_hand === filter.hand)
+    .filter(
+      (item) => filter?.hold === null || filter?.hold === undefined || item.validation_hold === filter.hold,
+    )
+    .filter((item) => {
+      if (!window) return true;
+      const at = item.validation_datetime ? Date.parse(item.validation_datetime) : Number.NaN;
+      return at >= window[0] && at < window[1];
+    });
+
+  const hands = new Map(data.hands.map((hand, index) => [hand.id, { ...hand, order: index }]));
+  const handLabel = (id: string | null) => {
+    const hand = id ? hands.get(id) : undefined;
+    if (!hand) return t('prompter.no_hand');
+    return [
+      hand.description,
+      hand.gang_no !== null ? `#${hand.gang_no}` : null,
+      formatDateTime(hand.init_date, clock),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  };
+  const handOrder = (id: string | null) => (id ? (hands.get(id)?.order ?? -1) : Number.MAX_SAFE_INTEGER);
+  const time = (item: PackingDetail) => item.validation_datetime ?? '';
+  const sorted = [...items].sort(
+    (a, b) =>
+      handOrder(a.validation_hand) - handOrder(b.validation_hand) ||
+      (a.validation_hold ?? Number.MAX_SAFE_INTEGER) - (b.validation_hold ?? Number.MAX_SAFE_INTEGER) ||
+      time(a).localeCompare(time(b)) ||
+      a.reference.localeCompare(b.reference),
+  );
+  // Lifts are numbered in the order they were made (a lift id is a uuid nobody reads).
+  const liftNumber = new Map<string, number>();
+  for (const item of [...items].sort((a, b) => time(a).localeCompare(time(b))))
+    if (item.lift_id && !liftNumber.has(item.lift_id)) liftNumber.set(item.lift_id, liftNumber.size + 1);
+
+  const groups = new Map<string, Group>();
+  for (const item of sorted) {
+    const key = `${item.validation_hand ?? ''}|${item.validation_hold ?? ''}`;
+    const group = groups.get(key) ?? {
+      hand: item.validation_hand,
+      hold: item.validation_hold,
+      items: 0,
+      lifts: new Set<string>(),
+      units: 0n,
+      grams: 0n,
+    };
+    group.items++;
+    group.lifts.add(item.lift_id ?? `item:${item.id}`);
+    group.units += validatedUnits(item);
+    group.grams += toMilli(item.net_weight);
+    groups.set(key, group);
+  }
+  const totalUnits = sorted.reduce((sum, item) => sum + validatedUnits(item), 0n);
+  const totalGrams = sorted.reduce((sum, item) => sum + toMilli(item.net_weight), 0n);
+  const totalLifts = new Set(sorted.map((item) => item.lift_id ?? `item:${item.id}`)).size;
+  const holdCell = (hold: number | null): CellValue =>
+    hold === null ? t('prompter.no_hold') : integer(hold);
+  const tons = (grams: bigint) => decimal(gramsToTonsText(grams), 'decimal2');
+
+  const workbook = newWorkbook();
+  const writer = new SheetWriter(workbook.addWorksheet(sheetName(workbook, t('prompter.sheet'))));
+  writer.title(t('prompter.title'), subtitle(context));
+  writer.fields([
+    ...projectFields(data.project, context),
+    [t('prompter.hand'), filter?.hand ? handLabel(filter.hand) : t('common.all')],
+    [
+      t('prompter.hold'),
+      filter?.hold !== null && filter?.hold !== undefined ? integer(filter.hold) : t('common.all'),
+    ],
+    [
+      t('prompter.hand_event'),
+      filter?.handEvent
+        ? [
+            filter.handEvent.description,
+            filter.handEvent.date,
+            filter.handEvent.hour_from,
+            filter.handEvent.hour_to,
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        : t('common.all'),
+    ],
+  ]);
+  writer.heading(t('prompter.summary_heading'));
+  writer.table(
+    [
+      { header: t('prompter.hand') },
+      { header: t('prompter.hold') },
+      { header: t('prompter.items') },
+      { header: t('prompter.lifts') },
+      { header: t('prompter.quantity') },
+      { header: t('prompter.tons') },
+    ],
+    [...groups.values()].map((group) => [
+      handLabel(group.hand),
+      holdCell(group.hold),
+      integer(group.items),
+      integer(group.lifts.size),
+      decimal(milliToText(group.units)),
+      tons(group.grams),
+    ]),
+    {
+      totals: [
+        t('common.totals'),
+        '',
+        integer(sorted.length),
+        integer(totalLifts),
+        decimal(milliToText(totalUnits)),
+        tons(totalGrams),
+      ],
+      empty: t('common.no_data'),
+    },
+  );
+  writer.widths([40, 10, 10, 10, 16, 14]);
+
+  const details = new SheetWriter(workbook.addWorksheet(sheetName(workbook, t('prompter.details_sheet'))));
+  const commodities = new Map(data.commodities.map((row) => [row.id, row.name]));
+  const prompter = (id: string | null) => {
+    const user = id ? users.get(id) : undefined;
+    return user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username : '';
+  };
+  details.table(
+    [
+      { header: t('prompter.hand') },
+      { header: t('prompter.hold') },
+      { header: t('prompter.lift') },
+      { header: t('prompter.reference') },
+      { header: t('prompter.commodity') },
+      { header: t('prompter.quantity') },
+      { header: t('prompter.net_weight') },
+      { header: t('prompter.validated_at') },
+      { header: t('prompter.prompter') },
+    ],
+    sorted.map((item) => [
+      handLabel(item.validation_hand),
+      holdCell(item.validation_hold),
+      item.lift_id ? integer(liftNumber.get(item.lift_id) ?? 0) : null,
+      item.reference,
+      commodities.get(item.commodity) ?? '',
+      decimal(milliToText(validatedUnits(item))),
+      item.net_weight === null ? null : decimal(item.net_weight),
+      formatDateTime(item.validation_datetime, clock),
+      prompter(item.validation_prompter_identifier),
+    ]),
+    {
+      totals: [
+        t('common.totals'),
+        '',
+        integer(totalLifts),
+        integer(sorted.length),
+        '',
+        decimal(milliToText(totalUnits)),
+        decimal(milliToText(totalGrams)),
+        '',
+        '',
+      ],
+      empty: t('common.no_data'),
+    },
+  );
+  details.widths([40, 8, 8, 20, 14, 14, 16, 18, 24]);
+  return workbook;
+}

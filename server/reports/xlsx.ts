@@ -1,0 +1,174 @@
+// Writing report sheets: a title, a header block of label/value pairs, tables with totals. Every
+// text goes in as a string cell in Text format, so a value such as '=HYPERLINK(...)' stays text on
+// opening and on editing (no formula is ever written).
+import ExcelJS from 'exceljs';
+import { NO_VALUE, round2 } from '../../src/domain/ratios/index.js';
+
+/** A cell value: text, a number with its format, or nothing. */
+export type CellValue = string | number | null | { value: number | null; format: NumberFormat };
+export type NumberFormat = 'hours' | 'decimal2' | 'decimal3' | 'integer';
+
+const NUMBER_FORMATS: Record<NumberFormat, string> = {
+  hours: '0.00',
+  decimal2: '0.00',
+  decimal3: '0.000',
+  integer: '0',
+};
+
+export interface Column {
+  header: string;
+  width?: number;
+}
+
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3A5F' } };
+const TOTAL_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF5' } };
+
+/** A number rounded to 2 decimals, or '—' when there is none (a ratio over zero time). */
+export const hours = (value: number | null): CellValue =>
+  value === null ? NO_VALUE : { value: round2(value), format: 'hours' };
+export const ratio = hours;
+/** An exact decimal text ('12.500') as a number cell with its decimals. */
+export const decimal = (text: string, format: NumberFormat = 'decimal3'): CellValue => ({
+  value: Number(text),
+  format,
+});
+export const integer = (value: number): CellValue => ({ value, format: 'integer' });
+
+function put(cell: ExcelJS.Cell, value: CellValue) {
+  if (value === null) return;
+  if (typeof value === 'string') {
+    // A string cell in Text format ('@'): never evaluated, not even after the user edits the cell.
+    cell.value = value;
+    cell.numFmt = '@';
+    return;
+  }
+  if (typeof value === 'number') {
+    cell.value = value;
+    return;
+  }
+  if (value.value === null) {
+    cell.value = NO_VALUE;
+    cell.numFmt = '@';
+    return;
+  }
+  cell.value = value.value;
+  cell.numFmt = NUMBER_FORMATS[value.format];
+}
+
+/** Writes one sheet top to bottom. */
+export class SheetWriter {
+  private row = 1;
+
+  constructor(readonly sheet: ExcelJS.Worksheet) {}
+
+  /** The next row to be written. */
+  get nextRow(): number {
+    return this.row;
+  }
+
+  title(text: string, subtitle?: string) {
+    const cell = this.sheet.getCell(this.row, 1);
+    put(cell, text);
+    cell.font = { bold: true, size: 14 };
+    this.row++;
+    if (subtitle) {
+      put(this.sheet.getCell(this.row, 1), subtitle);
+      this.sheet.getCell(this.row, 1).font = { italic: true, color: { argb: 'FF555555' } };
+      this.row++;
+    }
+    this.row++;
+  }
+
+  heading(text: string) {
+    const cell = this.sheet.getCell(this.row, 1);
+    put(cell, text);
+    cell.font = { bold: true, size: 12 };
+    this.row++;
+  }
+
+  /** Label/value pairs, two pairs per row (A:B and D:E). */
+  fields(pairs: readonly (readonly [string, CellValue])[]) {
+    pairs.forEach(([label, value], index) => {
+      const column = index % 2 === 0 ? 1 : 4;
+      const labelCell = this.sheet.getCell(this.row, column);
+      put(labelCell, label);
+      labelCell.font = { bold: true };
+      put(this.sheet.getCell(this.row, column + 1), value ?? '');
+      if (index % 2 === 1 || index === pairs.length - 1) this.row++;
+    });
+    this.row++;
+  }
+
+  /** A table: header row, rows, and a totals row when given; an empty table says so. */
+  table(columns: readonly Column[], rows: readonly (readonly CellValue[])[], options: TableOptions = {}) {
+    const header = this.sheet.getRow(this.row);
+    columns.forEach((column, index) => {
+      const cell = header.getCell(index + 1);
+      put(cell, column.header);
+      cell.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+      cell.fill = HEADER_FILL;
+      cell.alignment = { wrapText: true, vertical: 'middle' };
+    });
+    this.row++;
+    if (rows.length === 0 && options.empty) {
+      put(this.sheet.getCell(this.row, 1), options.empty);
+      this.sheet.getCell(this.row, 1).font = { italic: true };
+      this.row++;
+    }
+    for (const values of rows) {
+      const row = this.sheet.getRow(this.row);
+      values.forEach((value, index) => {
+        put(row.getCell(index + 1), value);
+      });
+      this.row++;
+    }
+    if (options.totals) {
+      const row = this.sheet.getRow(this.row);
+      options.totals.forEach((value, index) => {
+        const cell = row.getCell(index + 1);
+        put(cell, value);
+        cell.font = { bold: true };
+        cell.fill = TOTAL_FILL;
+      });
+      this.row++;
+    }
+    this.row++;
+  }
+
+  widths(widths: readonly number[]) {
+    widths.forEach((width, index) => {
+      this.sheet.getColumn(index + 1).width = width;
+    });
+  }
+}
+
+export interface TableOptions {
+  totals?: readonly CellValue[];
+  /** Shown in the first cell when there are no rows. */
+  empty?: string;
+}
+
+/** A workbook with its properties set; sheets are added by the report. */
+export function newWorkbook(): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'karbontrack';
+  workbook.created = new Date();
+  return workbook;
+}
+
+/** A sheet name Excel accepts: no []:*?/\, at most 31 characters, unique in the workbook. */
+export function sheetName(workbook: ExcelJS.Workbook, wanted: string): string {
+  const base =
+    wanted
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet';
+  let name = base;
+  for (let n = 2; workbook.worksheets.some((sheet) => sheet.name.toLowerCase() === name.toLowerCase()); n++)
+    name = `${base.slice(0, 27)} (${n})`;
+  return name;
+}
+
+export async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
