@@ -1,0 +1,55 @@
+// The signed-in user's local store, for screens: `save`, `update` and `remove` write to it, and the
+// hooks read from it. The sync lifecycle opens it at sign-in and closes it at sign-out.
+import type { ResourceName } from '../domain/registry';
+import type { LocalDb } from './db';
+import { removeRecord, saveRecord, updateRecord, type WriteContext, type WriteResult } from './writes';
+
+let active: WriteContext | null = null;
+const listeners = new Set<() => void>();
+
+/** Sets (or clears) the store screens use; the sync lifecycle calls it. */
+export function setActiveStore(context: WriteContext | null): void {
+  active = context;
+  for (const listener of listeners) listener();
+}
+
+export function getActiveStore(): WriteContext | null {
+  return active;
+}
+
+export function getActiveDb(): LocalDb | null {
+  return active?.db ?? null;
+}
+
+/** For useSyncExternalStore: re-render when the user's store opens or closes. */
+export function subscribeActiveStore(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function requireStore(): WriteContext {
+  if (!active) throw new Error('The local store is not open (nobody is signed in).');
+  return active;
+}
+
+/**
+ * Creates a record (a new UUIDv7 id unless `record.id` is given), or saves the fields that differ when the
+ * id exists. Throws LocalValidationError with field errors before saving anything.
+ */
+export function save(resource: ResourceName, record: Record<string, unknown>): Promise<WriteResult> {
+  return saveRecord(requireStore(), resource, record);
+}
+
+/** Changes only the given fields of a record. */
+export function update(
+  resource: ResourceName,
+  id: string,
+  changes: Record<string, unknown>,
+): Promise<WriteResult> {
+  return updateRecord(requireStore(), resource, id, changes);
+}
+
+/** Deletes a record here and queues its delete for the server. */
+export function remove(resource: ResourceName, id: string): Promise<WriteResult> {
+  return removeRecord(requireStore(), resource, id);
+}

@@ -1,0 +1,154 @@
+// Applying the server's rows locally: a pulled page (with its cursor, in one transaction) and the rows a
+// push answer carries. Rows with pending changes are rebased: the server row with the pending fields
+// laid over it, so the user's unsent edit never disappears from the screen.
+import { isResourceName, type ResourceName } from '../domain/registry';
+import type { LocalDb } from './db';
+import { overlay, withoutMark } from './marks';
+import { type CursorState, putCursor } from './meta';
+import { type LocalRow, type OutboxEntry, type ServerCopy, serverKey } from './schema';
+
+export type IncomingChange =
+  | { resource: string; op: 'upsert'; row: Record<string, unknown> & { id: string } }
+  | { resource: string; op: 'delete'; id: string };
+
+const versionOf = (row: Record<string, unknown>) =>
+  typeof row.version === 'number' ? row.version : Number(row.version);
+
+/** Outbox entries by 'resource/id', oldest first (the outbox is small; one read per page). */
+export async function entriesByRecord(db: LocalDb): Promise<Map<string, OutboxEntry[]>> {
+  const byRecord = new Map<string, OutboxEntry[]>();
+  for (const entry of await db.outbox.orderBy('seq').toArray()) {
+    const key = serverKey(entry.resource, entry.record_id);
+    byRecord.set(key, [...(byRecord.get(key) ?? []), entry]);
+  }
+  return byRecord;
+}
+
+interface PageWrites {
+  puts: Map<ResourceName, LocalRow[]>;
+  deletes: Map<ResourceName, string[]>;
+  copies: ServerCopy[];
+  dropCopies: string[];
+}
+
+function push<T>(map: Map<ResourceName, T[]>, resource: ResourceName, value: T) {
+  const list = map.get(resource);
+  if (list) list.push(value);
+  else map.set(resource, [value]);
+}
+
+/** Decides each change against the outbox and the server copies; no writes yet. */
+function plan(
+  changes: readonly IncomingChange[],
+  entries: Map<string, OutboxEntry[]>,
+  copies: Map<string, ServerCopy>,
+  seen: Set<string> | null,
+): PageWrites {
+  const writes: PageWrites = { puts: new Map(), deletes: new Map(), copies: [], dropCopies: [] };
+  for (const change of changes) {
+    if (!isResourceName(change.resource)) continue;
+    const resource = change.resource;
+    const id = change.op === 'upsert' ? change.row.id : change.id;
+    const key = serverKey(resource, id);
+    seen?.add(key);
+    const pending = entries.get(key) ?? [];
+    const copy = copies.get(key);
+    if (change.op === 'delete') {
+      if (pending.length === 0) {
+        push(writes.deletes, resource, id);
+        if (copy) writes.dropCopies.push(key);
+      } else {
+        // Kept with its pending changes: the push will answer (a conflict the user resolves).
+        writes.copies.push({
+          key,
+          resource,
+          id,
+          row: copy?.row ?? null,
+          version: copy?.version ?? null,
+          deleted: true,
+        });
+      }
+      continue;
+    }
+    const version = versionOf(change.row);
+    if (copy && ((copy.version !== null && version < copy.version) || (copy.deleted && pending.length === 0)))
+      continue; // older than what a push answer already told us
+    if (pending.length === 0) {
+      push(writes.puts, resource, change.row as LocalRow);
+      if (copy) writes.dropCopies.push(key);
+      continue;
+    }
+    writes.copies.push({ key, resource, id, row: change.row, version, deleted: false });
+    const rebased = overlay(change.row, pending, undefined);
+    if (rebased) push(writes.puts, resource, rebased);
+  }
+  return writes;
+}
+
+/** Writes a planned page; inside a transaction over the tables involved. */
+async function write(db: LocalDb, writes: PageWrites) {
+  for (const [resource, rows] of writes.puts) await db.rows(resource).bulkPut(rows);
+  for (const [resource, ids] of writes.deletes) await db.rows(resource).bulkDelete(ids);
+  if (writes.copies.length > 0) await db.server_rows.bulkPut(writes.copies);
+  if (writes.dropCopies.length > 0) await db.server_rows.bulkDelete(writes.dropCopies);
+}
+
+function tablesOf(db: LocalDb, changes: readonly IncomingChange[]) {
+  const names = new Set(changes.map((change) => change.resource).filter(isResourceName));
+  return [...[...names].map((name) => db.rows(name)), db.outbox, db.server_rows, db.meta];
+}
+
+/**
+ * Commits one pulled page and the scope's new cursor together: after a crash the device either has the
+ * page and the cursor past it, or neither. `seen` collects the records a reset download received.
+ */
+export async function applyPulledPage(
+  db: LocalDb,
+  changes: readonly IncomingChange[],
+  cursor: CursorState,
+  seen: Set<string> | null = null,
+): Promise<void> {
+  await db.transaction('rw', tablesOf(db, changes), async () => {
+    const entries = await entriesByRecord(db);
+    const copies = new Map((await db.server_rows.toArray()).map((copy) => [copy.key, copy]));
+    await write(db, plan(changes, entries, copies, seen));
+    await putCursor(db, cursor);
+  });
+}
+
+/**
+ * Stores the row a push answer carried for a record, once its entry has left the outbox: the new server
+ * copy, and the local row rebuilt from it and the changes still pending. Inside the answer's transaction.
+ */
+export async function applyAnsweredRow(
+  db: LocalDb,
+  resource: ResourceName,
+  id: string,
+  row: Record<string, unknown> | null,
+  remaining: readonly OutboxEntry[],
+): Promise<void> {
+  const key = serverKey(resource, id);
+  const copy = await db.server_rows.get(key);
+  const table = db.rows(resource);
+  if (!row) {
+    // Deleted on the server: remember it so a stale pulled page cannot bring it back.
+    await db.server_rows.put({ key, resource, id, row: null, version: null, deleted: true });
+    if (remaining.length === 0) await table.delete(id);
+    return;
+  }
+  const version = versionOf(row);
+  const newer = !copy || copy.version === null || version >= copy.version;
+  const serverRow = newer ? row : (copy?.row ?? row);
+  await db.server_rows.put({
+    key,
+    resource,
+    id,
+    row: serverRow,
+    version: newer ? version : (copy?.version ?? version),
+    deleted: false,
+  });
+  const local = await table.get(id);
+  const rebased = overlay(serverRow, remaining, local ? (withoutMark(local) as LocalRow) : undefined);
+  if (rebased) await table.put(rebased);
+  else await table.delete(id);
+}

@@ -1,0 +1,106 @@
+// "Needs attention": changes the server refused, kept with the user's data and the server's words. The
+// user fixes and retries one, or discards it on purpose (with the changes that depend on it).
+import { syncColumns } from '../domain/model';
+import type { LocalDb } from './db';
+import { entriesOf, overlay, settleRecord } from './marks';
+import { type LocalRow, type OutboxEntry, serverKey } from './schema';
+import { LocalValidationError, resourceOf, validateRecord, writableInput } from './validate';
+
+function mustWait(entry: OutboxEntry | undefined, id: string): OutboxEntry {
+  if (entry?.state !== 'needs_attention')
+    throw new LocalValidationError({ non_field_errors: [`No change ${id} waits for attention.`] });
+  return entry;
+}
+
+/**
+ * Replaces the data of a refused change (a create's fields, or an update's changed fields) and queues it
+ * again, same mutation id. The record shows the new data at once. Validated like a save.
+ */
+export async function retryEntry(
+  db: LocalDb,
+  mutationId: string,
+  data?: Record<string, unknown>,
+): Promise<void> {
+  const current = await db.outbox.get(mutationId);
+  const resource = resourceOf(mustWait(current, mutationId).resource);
+  await db.transaction(
+    'rw',
+    [db.rows(current?.resource ?? 'project'), db.outbox, db.server_rows],
+    async () => {
+      const entry = mustWait(await db.outbox.get(mutationId), mutationId);
+      let next = entry.data;
+      if (data && entry.op !== 'delete') {
+        const input = writableInput(resource, data);
+        const local = await db.rows(entry.resource).get(entry.record_id);
+        const base = entry.op === 'create' ? {} : (local ?? {});
+        const parsed = validateRecord(resource, { ...base, ...input });
+        next = Object.fromEntries(Object.keys(input).map((field) => [field, parsed[field] ?? null]));
+        if (entry.op === 'create')
+          next = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null));
+      }
+      await db.outbox.update(mutationId, {
+        data: next,
+        state: 'pending',
+        outcome: null,
+        errors: null,
+        detail: null,
+        server_row: null,
+      });
+      await rebuild(db, entry);
+    },
+  );
+}
+
+/** The mutation and every entry that depends on it, directly or not (they cannot apply without it). */
+async function withDependents(db: LocalDb, root: OutboxEntry): Promise<OutboxEntry[]> {
+  const doomed = new Set([root.mutation_id]);
+  const chosen = [root];
+  for (const entry of await db.outbox.orderBy('seq').toArray()) {
+    if (doomed.has(entry.mutation_id)) continue;
+    if (entry.depends_on.some((id) => doomed.has(id))) {
+      doomed.add(entry.mutation_id);
+      chosen.push(entry);
+    }
+  }
+  return chosen;
+}
+
+/** The changes a discard would remove (the refused one first), for the confirmation to name them. */
+export async function discardPreview(db: LocalDb, mutationId: string): Promise<OutboxEntry[]> {
+  return withDependents(db, mustWait(await db.outbox.get(mutationId), mutationId));
+}
+
+/** Rebuilds a record's local row from the last server copy and the changes still queued. */
+async function rebuild(db: LocalDb, entry: OutboxEntry) {
+  const table = db.rows(entry.resource);
+  const copy = await db.server_rows.get(serverKey(entry.resource, entry.record_id));
+  const local = await table.get(entry.record_id);
+  const remaining = await entriesOf(db, entry.resource, entry.record_id);
+  const stamps = local
+    ? (Object.fromEntries(syncColumns.map((name) => [name, local[name]])) as LocalRow)
+    : undefined;
+  const serverRow = copy?.deleted ? null : (copy?.row ?? null);
+  const startsHere = remaining[0]?.op === 'create';
+  const row = serverRow || startsHere ? overlay(serverRow, remaining, stamps) : null;
+  if (row) await table.put(row);
+  else await table.delete(entry.record_id);
+  await settleRecord(db, entry.resource, entry.record_id);
+}
+
+/**
+ * Discards a refused change on purpose, with the changes that depend on it. Each record touched goes back
+ * to the last server copy with its other queued changes laid over it (a record the server never had, or
+ * has deleted, goes away). Returns the number of changes removed.
+ */
+export async function discardEntry(db: LocalDb, mutationId: string): Promise<number> {
+  const root = mustWait(await db.outbox.get(mutationId), mutationId);
+  const preview = await withDependents(db, root);
+  const tables = [...new Set(preview.map((entry) => entry.resource))].map((name) => db.rows(name));
+  return db.transaction('rw', [...tables, db.outbox, db.server_rows], async () => {
+    const doomed = await withDependents(db, mustWait(await db.outbox.get(mutationId), mutationId));
+    await db.outbox.bulkDelete(doomed.map((entry) => entry.mutation_id));
+    const records = new Map(doomed.map((entry) => [serverKey(entry.resource, entry.record_id), entry]));
+    for (const entry of records.values()) await rebuild(db, entry);
+    return doomed.length;
+  });
+}

@@ -1,0 +1,81 @@
+// React hooks over the signed-in user's local store (useLiveQuery: they re-render when the data changes,
+// whoever wrote it: a save, a pull, another tab). `undefined` means still loading.
+
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { DependencyList } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { ResourceName } from '../domain/registry';
+import { getActiveDb, subscribeActiveStore } from './active';
+import type { LocalDb } from './db';
+import {
+  type AttentionItem,
+  countList,
+  filesOf,
+  type ListQuery,
+  needsAttention,
+  type PendingState,
+  pendingState,
+  readList,
+  readRecord,
+} from './queries';
+import type { BlobEntry, LocalRow } from './schema';
+
+/** The open local store, or null when nobody is signed in. */
+export function useLocalDb(): LocalDb | null {
+  return useSyncExternalStore(subscribeActiveStore, getActiveDb, () => null);
+}
+
+function useLocal<T>(read: (db: LocalDb) => Promise<T>, deps: DependencyList): T | undefined {
+  const db = useLocalDb();
+  return useLiveQuery(() => (db ? read(db) : undefined), [db, ...deps]);
+}
+
+/** One record; null when it does not exist here. */
+export function useRecord(
+  resource: ResourceName,
+  id: string | null | undefined,
+): LocalRow | null | undefined {
+  return useLocal((db) => (id ? readRecord(db, resource, id) : Promise.resolve(null)), [resource, id]);
+}
+
+/**
+ * Rows of a resource: all of them, or what `query` selects, e.g.
+ * `useList('packing-list', (t) => t.where('[project+reference]').between([p, ''], [p, '\uffff']).limit(10), [p])`.
+ * Every row carries its sync mark (`rowState(row)`).
+ */
+export function useList(
+  resource: ResourceName,
+  query?: ListQuery,
+  deps: DependencyList = [],
+): LocalRow[] | undefined {
+  return useLocal((db) => readList(db, resource, query), [resource, ...deps]);
+}
+
+export function useCount(
+  resource: ResourceName,
+  query?: ListQuery,
+  deps: DependencyList = [],
+): number | undefined {
+  return useLocal((db) => countList(db, resource, query), [resource, ...deps]);
+}
+
+/** 'pending', 'needs_attention' or 'synced' for one record. */
+export function usePendingState(
+  resource: ResourceName,
+  id: string | null | undefined,
+): PendingState | undefined {
+  return useLocal(
+    (db) => (id ? pendingState(db, resource, id) : Promise.resolve('synced' as const)),
+    [resource, id],
+  );
+}
+
+/** The "Needs attention" panel's items: refused changes with the user's data and the server's words. */
+export function useNeedsAttention(): AttentionItem[] | undefined {
+  return useLocal((db) => needsAttention(db), []);
+}
+
+/** The files of a record (Blobs on the device; uploaded or waiting). */
+export function useFiles(resource: ResourceName, id: string | null | undefined): BlobEntry[] | undefined {
+  return useLocal((db) => (id ? filesOf(db, resource, id) : Promise.resolve([])), [resource, id]);
+}

@@ -1,0 +1,64 @@
+// Reads the screens (and their hooks) use; plain functions over a LocalDb, testable without React.
+import type { Collection, Table } from 'dexie';
+import type { ResourceName } from '../domain/registry';
+import type { LocalDb } from './db';
+import { entriesOf, markOf } from './marks';
+import type { BlobEntry, LocalRow, OutboxEntry } from './schema';
+
+export type PendingState = 'pending' | 'needs_attention' | 'synced';
+
+/** A query over one resource table: a Dexie collection (`table.where(...)`), or rows already read. */
+export type ListQuery = (
+  table: Table<LocalRow, string>,
+) => Collection<LocalRow, string> | Promise<LocalRow[]>;
+
+export async function readRecord(db: LocalDb, resource: ResourceName, id: string): Promise<LocalRow | null> {
+  return (await db.rows(resource).get(id)) ?? null;
+}
+
+export async function readList(db: LocalDb, resource: ResourceName, query?: ListQuery): Promise<LocalRow[]> {
+  const table = db.rows(resource);
+  if (!query) return table.toArray();
+  const result = query(table);
+  return result instanceof Promise ? result : result.toArray();
+}
+
+export async function countList(db: LocalDb, resource: ResourceName, query?: ListQuery): Promise<number> {
+  const table = db.rows(resource);
+  if (!query) return table.count();
+  const result = query(table);
+  return result instanceof Promise ? (await result).length : result.count();
+}
+
+/** Where a record stands against the server (from its outbox entries, the source of truth). */
+export async function pendingState(db: LocalDb, resource: ResourceName, id: string): Promise<PendingState> {
+  return markOf(await entriesOf(db, resource, id)) ?? 'synced';
+}
+
+/** The mark a listed row carries (kept on the row in the same transactions as the outbox). */
+export function rowState(row: Pick<LocalRow, '_sync'>): PendingState {
+  return row._sync ?? 'synced';
+}
+
+export interface AttentionItem {
+  entry: OutboxEntry;
+  /** The record as the device shows it now (the user's data), null when deleted. */
+  local: LocalRow | null;
+}
+
+/** Changes the server refused, oldest first, with the record as the user sees it. */
+export async function needsAttention(db: LocalDb): Promise<AttentionItem[]> {
+  const entries = await db.outbox.where('state').equals('needs_attention').sortBy('seq');
+  return Promise.all(
+    entries.map(async (entry) => ({
+      entry,
+      local: (await db.rows(entry.resource).get(entry.record_id)) ?? null,
+    })),
+  );
+}
+
+/** The files of a record, newest last (shown from the device at once, uploaded or not). */
+export async function filesOf(db: LocalDb, resource: ResourceName, id: string): Promise<BlobEntry[]> {
+  const files = await db.blobs.where('[parent_resource+parent_id]').equals([resource, id]).toArray();
+  return files.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}

@@ -1,0 +1,84 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { dexieStores } from '../domain/registry';
+import { getDevice } from './meta';
+import { schemaVersions, syncStores } from './schema';
+import { deviceDb } from './testing';
+import { saveRecord } from './writes';
+
+// The registry's Dexie indexes as the latest schema version declares them. A change to a resource's
+// `dexieIndexes` needs a new entry in schemaVersions (and then this pin moves to it).
+const PINNED_VERSION = 1;
+
+describe('local schema', () => {
+  it('has one table per resource, named as the resource, with the registry indexes', async () => {
+    const db = deviceDb();
+    await db.open();
+    for (const [name, spec] of Object.entries(dexieStores)) {
+      const table = db.table(name);
+      expect(table.schema.primKey.name).toBe('id');
+      const declared = spec
+        .split(',')
+        .slice(1)
+        .map((index) => index.trim().replace(/^\*/, ''));
+      expect(table.schema.indexes.map((index) => index.name).sort()).toEqual(declared.sort());
+    }
+    for (const name of Object.keys(syncStores)) expect(db.tables.map((table) => table.name)).toContain(name);
+    db.close();
+  });
+
+  it('pins the registry indexes to the latest version', () => {
+    const latest = schemaVersions[schemaVersions.length - 1];
+    expect(latest.version).toBe(PINNED_VERSION);
+    const merged: Record<string, string | null> = {};
+    for (const step of schemaVersions) Object.assign(merged, step.stores);
+    for (const [name, spec] of Object.entries(dexieStores)) expect(merged[name], name).toBe(spec);
+  });
+
+  it('makes a client_id with the database, once', async () => {
+    const db = deviceDb();
+    await db.open();
+    const first = await getDevice(db);
+    expect(first.client_id).toMatch(/^[0-9a-f-]{36}$/);
+    db.close();
+    await db.open();
+    expect((await getDevice(db)).client_id).toBe(first.client_id);
+    db.close();
+  });
+
+  it('upgrades to a later version and keeps the outbox', async () => {
+    const factory = new IDBFactory() as unknown as globalThis.IDBFactory;
+    const userId = '0193a000-0000-7000-8000-000000000001';
+    const v1 = deviceDb(userId, { indexedDB: factory });
+    const { id } = await saveRecord({ db: v1, userId }, 'project', { name: 'Star Lindesnes 2411' });
+    expect(await v1.outbox.count()).toBe(1);
+    v1.close();
+
+    // A v2 that re-indexes a resource table and moves data: the outbox must come through untouched.
+    const v2 = deviceDb(userId, {
+      indexedDB: factory,
+      versions: [
+        ...schemaVersions,
+        {
+          version: 2,
+          stores: { project: `${dexieStores.project}, code` },
+          upgrade: (tx) =>
+            tx
+              .table('project')
+              .toCollection()
+              .modify((row: Record<string, unknown>) => {
+                row.upgraded = true;
+              }),
+        },
+      ],
+    });
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    const entries = await v2.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ resource: 'project', op: 'create', record_id: id, state: 'pending' });
+    expect(await v2.rows('project').get(id)).toMatchObject({ name: 'Star Lindesnes 2411', upgraded: true });
+    expect(await v2.table('project').where('code').equals('x').count()).toBe(0);
+    v2.close();
+  });
+});

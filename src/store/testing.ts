@@ -1,0 +1,16 @@
+// Test support: a local database on its own fake IndexedDB, as if on its own device.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { uuidv7 } from '../domain/ids';
+import { LocalDb, type LocalDbOptions } from './db';
+
+/** A fresh device: its own IndexedDB, so two of them share nothing. */
+export function deviceDb(
+  userId: string = uuidv7(),
+  options: Omit<LocalDbOptions, 'indexedDB' | 'IDBKeyRange'> & { indexedDB?: IDBFactory } = {},
+): LocalDb {
+  return new LocalDb(`karbontrack-${userId}`, {
+    ...options,
+    indexedDB: options.indexedDB ?? (new IDBFactory() as unknown as globalThis.IDBFactory),
+    IDBKeyRange: IDBKeyRange as unknown as typeof globalThis.IDBKeyRange,
+  });
+}

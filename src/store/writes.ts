@@ -1,0 +1,215 @@
+// The only way screens change data: each write validates with the domain schema, then stores the row and
+// its outbox entry in one Dexie transaction. The screen sees the change at once; the outbox sends it.
+import { uuidv7 } from '../domain/ids';
+import { type ResourceName, refsOf } from '../domain/registry';
+import type { Resource } from '../domain/resource';
+import type { LocalDb } from './db';
+import { appendEntry } from './entries';
+import { entriesOf, markOf, withoutMark } from './marks';
+import { type LocalRow, serverKey } from './schema';
+import {
+  givenId,
+  LocalValidationError,
+  resourceOf,
+  sameValue,
+  validateRecord,
+  writableInput,
+} from './validate';
+
+export interface WriteContext {
+  db: LocalDb;
+  /** The signed-in user: stamped on rows and outbox entries. */
+  userId: string | null;
+}
+
+export interface WriteResult {
+  id: string;
+  /** The outbox entry made; null when nothing changed. */
+  mutation_id: string | null;
+}
+
+/** Tables a write of `resource` touches: its own, the sync tables, and those its derived fields read. */
+function tablesFor(db: LocalDb, resource: Resource) {
+  const refs = refsOf(resource);
+  const sources = Object.values(resource.derived).map((derivation) => refs[derivation.from]?.resource);
+  const names = new Set<string>([resource.name, ...sources.filter((name): name is ResourceName => !!name)]);
+  return [...[...names].map((name) => db.table(name)), db.outbox, db.meta, db.server_rows];
+}
+
+/** Server-set refs the server derives (a hand's project from its event), derived locally the same way. */
+async function deriveLocally(db: LocalDb, resource: Resource, values: Record<string, unknown>) {
+  const refs = refsOf(resource);
+  const derived: Record<string, unknown> = {};
+  for (const [name, { from, path }] of Object.entries(resource.derived)) {
+    let target: ResourceName | undefined = refs[from]?.resource;
+    let value: unknown = values[from];
+    for (const step of path) {
+      if (typeof value !== 'string' || !target) {
+        value = null;
+        break;
+      }
+      const row = await db.rows(target).get(value);
+      value = row?.[step] ?? null;
+      target = refsOf(resourceOf(target))[step]?.resource;
+    }
+    derived[name] = typeof value === 'string' ? value : null;
+  }
+  return derived;
+}
+
+/** Keeps the server's copy of a record before its first local change (for rebase and discard). */
+async function keepServerCopy(db: LocalDb, resource: ResourceName, row: LocalRow | undefined, id: string) {
+  const key = serverKey(resource, id);
+  if (await db.server_rows.get(key)) return;
+  const version = typeof row?.version === 'number' && row.version > 0 ? row.version : null;
+  await db.server_rows.put({
+    key,
+    resource,
+    id,
+    row: row && version !== null ? withoutMark(row) : null,
+    version,
+    deleted: false,
+  });
+}
+
+async function markRow(db: LocalDb, resource: ResourceName, row: Record<string, unknown>, id: string) {
+  const mark = markOf(await entriesOf(db, resource, id));
+  const next = { ...withoutMark(row), id } as LocalRow;
+  if (mark) next._sync = mark;
+  await db.rows(resource).put(next);
+}
+
+async function updateInTx(
+  ctx: WriteContext,
+  resource: Resource,
+  existing: LocalRow,
+  changes: Record<string, unknown>,
+): Promise<WriteResult> {
+  const name = resource.name as ResourceName;
+  const writable = Object.keys(resource.fields);
+  const stored = Object.fromEntries(writable.map((field) => [field, existing[field] ?? null]));
+  const parsed = validateRecord(resource, { ...stored, ...changes });
+  const data: Record<string, unknown> = {};
+  for (const field of Object.keys(changes))
+    if (!sameValue(existing[field], parsed[field] ?? null)) data[field] = parsed[field] ?? null;
+  if (Object.keys(data).length === 0) return { id: existing.id, mutation_id: null };
+
+  const now = new Date().toISOString();
+  const derived = await deriveLocally(ctx.db, resource, { ...stored, ...data });
+  await keepServerCopy(ctx.db, name, existing, existing.id);
+  const entry = await appendEntry(ctx.db, {
+    mutation_id: uuidv7(),
+    resource: name,
+    op: 'update',
+    record_id: existing.id,
+    data,
+    base_version: typeof existing.version === 'number' ? existing.version : null,
+    occurred_at: now,
+    user_id: ctx.userId,
+  });
+  const row = { ...existing, ...data, ...derived, updated_at: now, updated_by: ctx.userId };
+  await markRow(ctx.db, name, row, existing.id);
+  return { id: existing.id, mutation_id: entry.mutation_id };
+}
+
+/** Creates a record, or, when its id exists locally, saves the fields that differ (a full form save). */
+export async function saveRecord(
+  ctx: WriteContext,
+  resourceName: ResourceName,
+  record: Record<string, unknown>,
+): Promise<WriteResult> {
+  const resource = resourceOf(resourceName);
+  const input = writableInput(resource, record);
+  const id = givenId(record) ?? uuidv7();
+  return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
+    const existing = await ctx.db.rows(resourceName).get(id);
+    if (existing) return updateInTx(ctx, resource, existing, input);
+    const parsed = validateRecord(resource, input);
+    const values: Record<string, unknown> = {};
+    for (const [field, descriptor] of Object.entries(resource.fields))
+      values[field] = parsed[field] ?? descriptor.info.default ?? null;
+    const data = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+    const now = new Date().toISOString();
+    await keepServerCopy(ctx.db, resourceName, undefined, id);
+    const entry = await appendEntry(ctx.db, {
+      mutation_id: uuidv7(),
+      resource: resourceName,
+      op: 'create',
+      record_id: id,
+      data,
+      base_version: null,
+      occurred_at: now,
+      user_id: ctx.userId,
+    });
+    const row = {
+      id,
+      version: 0,
+      seq: 0,
+      created_at: now,
+      created_by: ctx.userId,
+      updated_at: now,
+      updated_by: ctx.userId,
+      deleted_at: null,
+      ...values,
+      ...(await deriveLocally(ctx.db, resource, values)),
+    };
+    await markRow(ctx.db, resourceName, row, id);
+    return { id, mutation_id: entry.mutation_id };
+  });
+}
+
+/** Changes only the given fields of a record (the outbox carries only those that differ). */
+export async function updateRecord(
+  ctx: WriteContext,
+  resourceName: ResourceName,
+  id: string,
+  changes: Record<string, unknown>,
+): Promise<WriteResult> {
+  const resource = resourceOf(resourceName);
+  const input = writableInput(resource, changes);
+  return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
+    const existing = await ctx.db.rows(resourceName).get(id);
+    if (!existing) throw new LocalValidationError({ non_field_errors: ['Not found.'] });
+    return updateInTx(ctx, resource, existing, input);
+  });
+}
+
+/**
+ * Deletes a record locally and queues its delete. A record created on this device and never sent is
+ * simply forgotten with its queued changes: the server never knew it.
+ */
+export async function removeRecord(
+  ctx: WriteContext,
+  resourceName: ResourceName,
+  id: string,
+): Promise<WriteResult> {
+  const resource = resourceOf(resourceName);
+  return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
+    const table = ctx.db.rows(resourceName);
+    const existing = await table.get(id);
+    const entries = await entriesOf(ctx.db, resourceName, id);
+    // Never reached the server: not tried yet, or refused outright.
+    const unsent = (entry: (typeof entries)[number]) =>
+      entry.state !== 'sending' && (entry.attempts === 0 || entry.outcome === 'rejected');
+    const unsentCreate = entries[0]?.op === 'create' && entries.every(unsent);
+    await table.delete(id);
+    if (unsentCreate) {
+      await ctx.db.outbox.bulkDelete(entries.map((entry) => entry.mutation_id));
+      await ctx.db.server_rows.delete(serverKey(resourceName, id));
+      return { id, mutation_id: null };
+    }
+    if (!existing && entries.length === 0) return { id, mutation_id: null };
+    await keepServerCopy(ctx.db, resourceName, existing, id);
+    const entry = await appendEntry(ctx.db, {
+      mutation_id: uuidv7(),
+      resource: resourceName,
+      op: 'delete',
+      record_id: id,
+      data: null,
+      base_version: typeof existing?.version === 'number' ? existing.version : null,
+      occurred_at: new Date().toISOString(),
+      user_id: ctx.userId,
+    });
+    return { id, mutation_id: entry.mutation_id };
+  });
+}

@@ -1,0 +1,257 @@
+// The sync engine of one signed-in user on this device: when to push and pull (start, `online`, focus, a
+// timer, local saves), backoff on failures, the needs-sign-in pause, and the status the screens show.
+import { liveQuery, type Subscription } from 'dexie';
+import { type DeviceState, type SyncApi, SyncHttpError, SyncNetworkError } from '../api/sync';
+import { type LocalCounts, localCounts } from '../store/counts';
+import type { LocalDb } from '../store/db';
+import { getDevice } from '../store/meta';
+import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
+import { type Leadership, requestLeadership } from './leader';
+import { pullAll } from './pull';
+import { pushAll } from './push';
+import { refreshStorage, type SyncPhase, setSyncStatus, useSyncStatus } from './status';
+
+export interface SyncEngineOptions {
+  db: LocalDb;
+  api: SyncApi;
+  /** The user whose database this is; only their changes are pushed. */
+  userId: string;
+  appVersion?: string;
+  batchSize?: number;
+  pageSize?: number;
+  backoff?: Partial<BackoffOptions>;
+  /** Pull (and push) this often while idle; 0 turns the timer off. */
+  intervalMs?: number;
+  /** Delay between a local save and its push, so a burst of saves goes in one batch. */
+  pushDelayMs?: number;
+  /** Web Locks' request, or null to lead alone (tests); default navigator.locks when present. */
+  locks?: Parameters<typeof requestLeadership>[1];
+  /** Where `online` and `focus` come from; default window when present. */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+  /** Called once when the server refuses the token (the shell may ask the user to sign in). */
+  onUnauthorized?: () => void;
+  /** Ask the browser to keep this origin's storage (sign-in). */
+  requestPersistence?: boolean;
+}
+
+type Trigger = 'start' | 'online' | 'focus' | 'timer' | 'local' | 'manual' | 'retry';
+
+const describe = (error: unknown): string =>
+  error instanceof SyncHttpError
+    ? `HTTP ${error.status}`
+    : error instanceof SyncNetworkError
+      ? 'No connection to the server'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+
+export class SyncEngine {
+  private readonly backoff: BackoffOptions;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+  private leadership: Leadership | null = null;
+  private counts: Subscription | null = null;
+  private phase: SyncPhase = 'stopped';
+  private leader = false;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.backoff = { ...defaultBackoff, ...options.backoff };
+  }
+
+  get state(): SyncPhase {
+    return this.phase;
+  }
+
+  /** Starts watching the local counts, asks for the lead, and syncs once it has it. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const { db } = this.options;
+    this.counts = liveQuery(() => localCounts(db)).subscribe({
+      next: (counts) => this.onCounts(counts),
+      error: () => {},
+    });
+    this.setPhase('idle');
+    this.listen(true);
+    void refreshStorage(this.options.requestPersistence ?? false);
+    this.leadership = requestLeadership(`karbontrack-sync:${db.name}`, this.options.locks);
+    this.leadership.acquired.then(
+      () => {
+        if (this.stopped) return;
+        this.leader = true;
+        setSyncStatus({ leader: true });
+        this.trigger('start');
+      },
+      () => {},
+    );
+  }
+
+  /** Stops syncing (sign-out): waits for the step in flight; the outbox and the data stay. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.listen(false);
+    this.clearTimer();
+    this.counts?.unsubscribe();
+    this.counts = null;
+    await this.running?.catch(() => {});
+    this.leadership?.release();
+    this.leadership = null;
+    this.leader = false;
+    this.setPhase('stopped');
+    setSyncStatus({ leader: false, backoffUntil: null, firstSync: null });
+  }
+
+  /** After a 401: the same user signed in again (the token source now gives a valid token). */
+  resume(userId: string): void {
+    if (userId !== this.options.userId) throw new Error('Another user: their changes stay in their database');
+    if (this.phase === 'needs-sign-in') this.setPhase('idle');
+    this.failures = 0;
+    this.trigger('manual');
+  }
+
+  /** Runs a push and pull now, unless paused for sign-in; resolves when the engine is idle again. */
+  async syncNow(): Promise<void> {
+    this.trigger('manual');
+    await this.whenIdle();
+  }
+
+  /** Resolves once no step is running (tests and the sync panel's "sync now"). */
+  async whenIdle(): Promise<void> {
+    while (this.running) await this.running.catch(() => {});
+  }
+
+  /** Something happened that may let work through: decides whether to run now. */
+  trigger(reason: Trigger): void {
+    if (this.stopped || !this.leader || this.phase === 'needs-sign-in') return;
+    // During backoff only a returning network, the user coming back, or the timer try again at once.
+    if (this.phase === 'backoff' && (reason === 'local' || reason === 'timer')) return;
+    if (reason === 'local') {
+      this.schedule(this.options.pushDelayMs ?? 200, 'retry');
+      return;
+    }
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.clearTimer();
+    this.running = this.cycle().finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        this.trigger('retry');
+      }
+    });
+  }
+
+  private async cycle(): Promise<void> {
+    this.setPhase('syncing');
+    const { db, api, userId } = this.options;
+    const deviceState = () => this.deviceState();
+    try {
+      const context = { db, api, deviceState, userId, batchSize: this.options.batchSize };
+      await pushAll(context);
+      await pullAll({
+        ...context,
+        pageSize: this.options.pageSize,
+        onProgress: (progress) => setSyncStatus({ firstSync: progress.first ? progress : null }),
+      });
+      // Changes saved during the pull go now rather than at the next timer.
+      await pushAll(context);
+      this.failures = 0;
+      setSyncStatus({ lastError: null, backoffUntil: null, firstSync: null });
+      if (!this.stopped) this.setPhase('idle');
+      if (this.options.intervalMs !== 0) this.schedule(this.options.intervalMs ?? 60_000, 'timer');
+      void refreshStorage();
+    } catch (error) {
+      this.onFailure(error);
+    }
+  }
+
+  private onFailure(error: unknown): void {
+    setSyncStatus({ lastError: describe(error), firstSync: null });
+    if (error instanceof SyncHttpError && error.status === 401) {
+      this.setPhase('needs-sign-in');
+      setSyncStatus({ backoffUntil: null });
+      this.options.onUnauthorized?.();
+      return;
+    }
+    this.failures += 1;
+    const delay = backoffDelay(this.failures, this.backoff);
+    setSyncStatus({ backoffUntil: Date.now() + delay });
+    this.setPhase('backoff');
+    this.schedule(delay, 'retry');
+  }
+
+  private async deviceState(): Promise<DeviceState> {
+    const { db } = this.options;
+    const [device, counts] = await Promise.all([getDevice(db), localCounts(db)]);
+    return {
+      client_id: device.client_id,
+      ...(device.device_name ? { device_name: device.device_name } : {}),
+      ...(this.options.appVersion ? { app_version: this.options.appVersion } : {}),
+      pending: counts.pending,
+      needs_attention: counts.needs_attention,
+      files_pending: counts.files_pending,
+      ...(counts.oldest_pending_at ? { oldest_pending_at: counts.oldest_pending_at } : {}),
+    };
+  }
+
+  private onCounts(counts: LocalCounts): void {
+    const before = useSyncStatus.getState().pending;
+    setSyncStatus(counts);
+    if (counts.pending > before) this.trigger('local');
+  }
+
+  private readonly onOnline = () => {
+    setSyncStatus({ online: true });
+    this.failures = 0;
+    this.forceTry('online');
+  };
+  private readonly onOffline = () => setSyncStatus({ online: false });
+  private readonly onFocus = () => this.forceTry('focus');
+  private readonly onVisible = () => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'visible') this.forceTry('focus');
+  };
+
+  private forceTry(reason: Trigger): void {
+    if (this.phase === 'backoff') this.setPhase('idle');
+    this.trigger(reason);
+  }
+
+  private listen(on: boolean): void {
+    const target = this.options.events === undefined ? (globalThis.window ?? null) : this.options.events;
+    if (!target) return;
+    const method = on ? target.addEventListener.bind(target) : target.removeEventListener.bind(target);
+    method('online', this.onOnline);
+    method('offline', this.onOffline);
+    method('focus', this.onFocus);
+    // Coming back to the app (a tablet's other app, a locked screen) shows on the document, not the window.
+    if (this.options.events === undefined && typeof document !== 'undefined') {
+      if (on) document.addEventListener('visibilitychange', this.onVisible);
+      else document.removeEventListener('visibilitychange', this.onVisible);
+    }
+  }
+
+  private schedule(delay: number, reason: Trigger): void {
+    this.clearTimer();
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.phase === 'backoff') this.setPhase('idle');
+      this.trigger(reason);
+    }, delay);
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private setPhase(phase: SyncPhase): void {
+    this.phase = phase;
+    setSyncStatus({ phase });
+  }
+}

@@ -1,0 +1,87 @@
+// Sign-in opens the user's local store and starts its sync engine; sign-out stops the engine and closes
+// the store (the data and the outbox stay for the next sign-in of the same user).
+import { createSyncApi } from '../api/sync';
+import { setActiveStore } from '../store/active';
+import { unsentCount } from '../store/counts';
+import { type LocalDb, openLocalDb } from '../store/db';
+import { SyncEngine } from './engine';
+import { resetSyncStatus } from './status';
+
+interface Running {
+  userId: string;
+  db: LocalDb;
+  engine: SyncEngine;
+}
+
+let running: Running | null = null;
+// Starts and stops run one after another (React may unmount and mount an effect in a row).
+let queue: Promise<unknown> = Promise.resolve();
+
+export interface StartSyncOptions {
+  /** The session's token, read on every request. */
+  token: () => string | null;
+  /** Server origin; default this page's. */
+  baseUrl?: string;
+  onUnauthorized?: () => void;
+}
+
+const appVersion = (): string | undefined => import.meta.env?.VITE_APP_VERSION ?? import.meta.env?.MODE;
+
+async function start(userId: string, options: StartSyncOptions): Promise<void> {
+  if (running?.userId === userId) {
+    running.engine.resume(userId);
+    return;
+  }
+  await stop();
+  const db = openLocalDb(userId);
+  await db.open();
+  const api = createSyncApi({ token: options.token, baseUrl: options.baseUrl });
+  const engine = new SyncEngine({
+    db,
+    api,
+    userId,
+    appVersion: appVersion(),
+    onUnauthorized: options.onUnauthorized,
+    requestPersistence: true,
+  });
+  running = { userId, db, engine };
+  setActiveStore({ db, userId });
+  engine.start();
+}
+
+async function stop(): Promise<void> {
+  const current = running;
+  if (!current) return;
+  running = null;
+  setActiveStore(null);
+  await current.engine.stop();
+  current.db.close();
+  resetSyncStatus();
+}
+
+/** Opens the user's store and syncs it; the same user again resumes (after a 401 pause). */
+export function startSync(userId: string, options: StartSyncOptions): Promise<void> {
+  queue = queue.then(() => start(userId, options)).catch(() => {});
+  return queue.then(() => {});
+}
+
+export function stopSync(): Promise<void> {
+  queue = queue.then(stop).catch(() => {});
+  return queue.then(() => {});
+}
+
+/** For the shell: follow the signed-in user (null: nobody). Returns nothing to clean up per render. */
+export function connectSync(userId: string | null, token: () => string | null): void {
+  if (userId) void startSync(userId, { token });
+  else void stopSync();
+}
+
+/** The running engine (the sync panel's "sync now", tests). */
+export function getSyncEngine(): SyncEngine | null {
+  return running?.engine ?? null;
+}
+
+/** For the logout check: changes and files of the signed-in user not yet on the server. */
+export async function localPendingChanges(): Promise<number> {
+  return running ? unsentCount(running.db) : 0;
+}

@@ -1,0 +1,114 @@
+// Pull: for each scope, pages of changes after the scope's cursor, each page committed with its cursor.
+import { type DeviceState, type SyncApi, SyncHttpError } from '../api/sync';
+import { applyPulledPage } from '../store/apply';
+import type { LocalDb } from '../store/db';
+import {
+  type CursorState,
+  getCursor,
+  knownScopes,
+  putCursor,
+  type Scope,
+  touchSyncTime,
+} from '../store/meta';
+import { desiredScopes, dropScope, GLOBAL_SCOPE, sweepScope } from '../store/scopes';
+
+export interface PullProgress {
+  scope: Scope;
+  /** Rows received in this download. */
+  rows: number;
+  /** The scope's size when the server said (first download), else null. */
+  total: number | null;
+  /** Still downloading the scope for the first time (or again after a reset). */
+  first: boolean;
+}
+
+export interface PullContext {
+  db: LocalDb;
+  api: SyncApi;
+  deviceState: () => Promise<DeviceState>;
+  /** Rows per page (the server allows up to 5000). */
+  pageSize?: number;
+  onProgress?: (progress: PullProgress) => void;
+}
+
+const fresh = (scope: Scope, resetting: boolean): CursorState => ({
+  scope,
+  cursor: null,
+  complete: false,
+  resetting,
+  rows: 0,
+  total: null,
+});
+
+/**
+ * Pulls one scope to its end. A 410 (cursor older than the kept history) downloads the scope again and
+ * then removes the rows the server no longer has; the outbox is untouched throughout.
+ */
+export async function pullScope(ctx: PullContext, scope: Scope): Promise<number> {
+  let state = (await getCursor(ctx.db, scope)) ?? fresh(scope, false);
+  // The records a reset saw live only in memory: an interrupted reset starts over.
+  let seen: Set<string> | null = state.resetting ? new Set() : null;
+  if (state.resetting) state = fresh(scope, true);
+  let received = 0;
+  for (;;) {
+    let page: Awaited<ReturnType<SyncApi['pull']>>;
+    try {
+      page = await ctx.api.pull(
+        { scope, cursor: state.cursor, limit: ctx.pageSize ?? 1000 },
+        await ctx.deviceState(),
+      );
+    } catch (error) {
+      if (
+        error instanceof SyncHttpError &&
+        error.status === 410 &&
+        !(state.resetting && state.cursor === null)
+      ) {
+        state = fresh(scope, true);
+        seen = new Set();
+        await putCursor(ctx.db, state);
+        continue;
+      }
+      throw error;
+    }
+    const first = !state.complete;
+    const rows = (first ? state.rows : 0) + page.changes.length;
+    const total = page.total ?? state.total;
+    const done = !page.has_more;
+    const next: CursorState = {
+      scope,
+      cursor: page.cursor,
+      complete: state.complete || done,
+      resetting: state.resetting && !done,
+      rows: first && !done ? rows : 0,
+      total: first && !done ? total : null,
+    };
+    await applyPulledPage(ctx.db, page.changes, next, seen);
+    received += page.changes.length;
+    if (first) ctx.onProgress?.({ scope, rows, total, first: !done });
+    if (done && seen) await sweepScope(ctx.db, scope, seen);
+    state = next;
+    if (done) return received;
+  }
+}
+
+/**
+ * Pulls global first (it says which projects exist and which are in progress), then every project scope
+ * kept offline; scopes no longer kept are dropped (never a row with pending changes). A project that is
+ * gone from the server (404) is dropped too.
+ */
+export async function pullAll(ctx: PullContext): Promise<number> {
+  let received = await pullScope(ctx, GLOBAL_SCOPE);
+  const wanted = await desiredScopes(ctx.db);
+  for (const scope of await knownScopes(ctx.db)) if (!wanted.includes(scope)) await dropScope(ctx.db, scope);
+  for (const scope of wanted) {
+    if (scope === GLOBAL_SCOPE) continue;
+    try {
+      received += await pullScope(ctx, scope);
+    } catch (error) {
+      if (error instanceof SyncHttpError && error.status === 404) await dropScope(ctx.db, scope);
+      else throw error;
+    }
+  }
+  await touchSyncTime(ctx.db, 'last_pull_at');
+  return received;
+}

@@ -1,0 +1,155 @@
+// Push: the outbox in seq order, in batches, each entry removed only in the transaction that stores the
+// server's answer for it. Rejected and conflicting changes wait for the user; what depends on them waits
+// with them; everything else keeps flowing.
+import type { DeviceState, MutationResult, PushedMutation, SyncApi } from '../api/sync';
+import { applyAnsweredRow } from '../store/apply';
+import type { LocalDb } from '../store/db';
+import { entriesOf, settleRecord } from '../store/marks';
+import { touchSyncTime } from '../store/meta';
+import { type OutboxEntry, serverKey } from '../store/schema';
+
+export interface PushContext {
+  db: LocalDb;
+  api: SyncApi;
+  deviceState: () => Promise<DeviceState>;
+  /** Only this user's entries are pushed (see README.md: one database per user). */
+  userId: string;
+  /** Mutations per request (the protocol's batch: up to 200). */
+  batchSize?: number;
+}
+
+export interface PushSummary {
+  sent: number;
+  applied: number;
+  needsAttention: number;
+}
+
+/**
+ * The next entries that may go, in seq order: not waiting for the user, not made by another user, and not
+ * depending on one that waits (same record, or a child of a record whose create is stuck).
+ */
+export async function nextBatch(db: LocalDb, userId: string, limit: number): Promise<OutboxEntry[]> {
+  const blocked = new Set<string>();
+  const batch: OutboxEntry[] = [];
+  for (const entry of await db.outbox.orderBy('seq').toArray()) {
+    const waits =
+      entry.state === 'needs_attention' ||
+      (entry.user_id !== null && entry.user_id !== userId) ||
+      entry.depends_on.some((id) => blocked.has(id));
+    if (waits) blocked.add(entry.mutation_id);
+    else batch.push(entry);
+    if (batch.length >= limit) break;
+  }
+  return batch;
+}
+
+function toWire(entry: OutboxEntry): PushedMutation {
+  return {
+    mutation_id: entry.mutation_id,
+    seq: entry.seq,
+    resource: entry.resource,
+    op: entry.op,
+    id: entry.record_id,
+    ...(entry.data ? { data: entry.data } : {}),
+    ...(entry.base_version !== null ? { base_version: entry.base_version } : {}),
+    occurred_at: entry.occurred_at,
+  };
+}
+
+async function storeRefusal(db: LocalDb, entry: OutboxEntry, result: MutationResult, waiting: Set<string>) {
+  if (result.status === 'applied' || result.status === 'duplicate') return;
+  if (entry.depends_on.some((id) => waiting.has(id))) {
+    // Refused because what it depends on was: it waits for that one, with no words of its own.
+    waiting.add(entry.mutation_id);
+    await db.outbox.update(entry.mutation_id, { state: 'pending' });
+    return;
+  }
+  waiting.add(entry.mutation_id);
+  await db.outbox.update(entry.mutation_id, {
+    state: 'needs_attention',
+    outcome: result.status,
+    errors: result.status === 'rejected' ? result.errors : null,
+    detail: result.status === 'conflict' ? result.detail : null,
+    server_row: result.status === 'conflict' ? result.row : null,
+  });
+  if (result.status === 'conflict') {
+    const key = serverKey(entry.resource, entry.record_id);
+    const copy = await db.server_rows.get(key);
+    const version = result.row && typeof result.row.version === 'number' ? result.row.version : null;
+    await db.server_rows.put({
+      key,
+      resource: entry.resource,
+      id: entry.record_id,
+      row: result.row ?? copy?.row ?? null,
+      version: version ?? copy?.version ?? null,
+      deleted: result.row === null && result.detail === 'deleted',
+    });
+  }
+}
+
+/** Stores a push answer: one transaction for the whole batch. */
+async function storeAnswer(db: LocalDb, batch: OutboxEntry[], results: MutationResult[]) {
+  const byId = new Map(results.map((result) => [result.mutation_id, result]));
+  const summary: PushSummary = { sent: batch.length, applied: 0, needsAttention: 0 };
+  const tables = [...new Set(batch.map((entry) => entry.resource))].map((name) => db.rows(name));
+  await db.transaction('rw', [...tables, db.outbox, db.server_rows, db.meta], async () => {
+    const waiting = new Set(
+      (await db.outbox.where('state').equals('needs_attention').primaryKeys()).map(String),
+    );
+    for (const entry of batch) {
+      const result = byId.get(entry.mutation_id);
+      if (!result) {
+        await db.outbox.update(entry.mutation_id, { state: 'pending' });
+        continue;
+      }
+      if (result.status === 'applied' || result.status === 'duplicate') {
+        await db.outbox.delete(entry.mutation_id);
+        const remaining = await entriesOf(db, entry.resource, entry.record_id);
+        await applyAnsweredRow(db, entry.resource, entry.record_id, result.row, remaining);
+        summary.applied += 1;
+      } else {
+        await storeRefusal(db, entry, result, waiting);
+        await settleRecord(db, entry.resource, entry.record_id);
+      }
+    }
+    await touchSyncTime(db, 'last_push_at');
+  });
+  summary.needsAttention = await db.outbox.where('state').equals('needs_attention').count();
+  return summary;
+}
+
+/**
+ * Sends the outbox until nothing eligible is left. Errors (network, 401, 429, 5xx) propagate after the
+ * batch in flight is put back as pending; the caller decides on backoff or pausing.
+ */
+export async function pushAll(ctx: PushContext): Promise<PushSummary> {
+  const total: PushSummary = { sent: 0, applied: 0, needsAttention: 0 };
+  for (;;) {
+    const batch = await nextBatch(ctx.db, ctx.userId, ctx.batchSize ?? 200);
+    if (batch.length === 0) return total;
+    const ids = batch.map((entry) => entry.mutation_id);
+    await ctx.db.outbox
+      .where('mutation_id')
+      .anyOf(ids)
+      .modify((entry) => {
+        entry.state = 'sending';
+        entry.attempts += 1;
+      });
+    let answer: Awaited<ReturnType<SyncApi['push']>>;
+    try {
+      answer = await ctx.api.push(batch.map(toWire), await ctx.deviceState());
+    } catch (error) {
+      await ctx.db.outbox
+        .where('mutation_id')
+        .anyOf(ids)
+        .modify((entry) => {
+          if (entry.state === 'sending') entry.state = 'pending';
+        });
+      throw error;
+    }
+    const summary = await storeAnswer(ctx.db, batch, answer.results);
+    total.sent += summary.sent;
+    total.applied += summary.applied;
+    total.needsAttention = summary.needsAttention;
+  }
+}

@@ -1,0 +1,86 @@
+// The sync status every screen can show: a small zustand store the engine keeps up to date, and hooks.
+import { create } from 'zustand';
+import type { LocalCounts } from '../store/counts';
+import type { PullProgress } from './pull';
+
+export type SyncPhase =
+  /** Not signed in, or the engine is not running. */
+  | 'stopped'
+  | 'idle'
+  | 'syncing'
+  /** A push or pull failed (network, 429, 5xx): waiting until `backoffUntil`. */
+  | 'backoff'
+  /** The server refused the token: nothing is sent until the same user signs in again. */
+  | 'needs-sign-in';
+
+export interface StorageInfo {
+  usage: number | null;
+  quota: number | null;
+  persisted: boolean | null;
+}
+
+export interface SyncStatus extends LocalCounts {
+  online: boolean;
+  phase: SyncPhase;
+  /** Epoch ms of the next attempt while in backoff. */
+  backoffUntil: number | null;
+  /** The last failure, in plain words, for the sync panel. */
+  lastError: string | null;
+  /** This tab sends and receives (another tab may hold the lead: it shows the same counts). */
+  leader: boolean;
+  /** The first download of a scope in progress, or null. */
+  firstSync: PullProgress | null;
+  storage: StorageInfo;
+}
+
+export const initialSyncStatus: SyncStatus = {
+  online: typeof navigator === 'undefined' || navigator.onLine !== false,
+  phase: 'stopped',
+  backoffUntil: null,
+  lastError: null,
+  leader: false,
+  firstSync: null,
+  storage: { usage: null, quota: null, persisted: null },
+  pending: 0,
+  needs_attention: 0,
+  oldest_pending_at: null,
+  files_pending: 0,
+  files_pending_bytes: 0,
+  last_push_at: null,
+  last_pull_at: null,
+};
+
+export const useSyncStatus = create<SyncStatus>(() => initialSyncStatus);
+
+export function setSyncStatus(patch: Partial<SyncStatus>): void {
+  useSyncStatus.setState(patch);
+}
+
+export function resetSyncStatus(): void {
+  useSyncStatus.setState({ ...initialSyncStatus, online: initialSyncStatus.online });
+}
+
+/** Reads the storage the browser gives this origin; requests persistence once when asked to. */
+export async function refreshStorage(requestPersist = false): Promise<StorageInfo> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage) return useSyncStatus.getState().storage;
+  let persisted: boolean | null = null;
+  try {
+    persisted = (await storage.persisted?.()) ?? null;
+    if (requestPersist && persisted === false) persisted = (await storage.persist?.()) ?? persisted;
+  } catch {
+    // Not allowed here (private mode, some browsers): shown as unknown.
+  }
+  let usage: number | null = null;
+  let quota: number | null = null;
+  try {
+    const estimate = await storage.estimate?.();
+    usage = estimate?.usage ?? null;
+    quota = estimate?.quota ?? null;
+  } catch {
+    // unknown
+  }
+  const info = { usage, quota, persisted };
+  setSyncStatus({ storage: info });
+  return info;
+}
