@@ -1,0 +1,166 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiClient, signIn } from '../../tests/api/http.js';
+import { upload } from '../../tests/fixtures/multipart.js';
+import { startTestServer, type TestServer } from '../testing.js';
+import { pdfPages, postForFile } from './read-files.js';
+import { PASSWORD } from './report-fixture.js';
+
+let server: TestServer;
+let api: Api;
+let admin: string;
+let reportId: string;
+let cleanId: string;
+
+const LONG_NOTE = `Dent near the corner casting; ${'rust streaks along the lower rail and a scraped CSC plate, '.repeat(30)}end.`;
+
+async function photo(color: string, width = 1200, height = 900): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.url);
+  await server.createUser({ username: 'boss', password: PASSWORD, role: 'admin' });
+  await server.createUser({
+    username: 'inspector',
+    password: PASSWORD,
+    first_name: 'Luis',
+    last_name: 'Pardo',
+  });
+  admin = await signIn(api, 'boss', PASSWORD);
+  const users = await api<{ results: { id: string; username: string }[] }>(
+    'GET',
+    '/api/users/?search=inspector',
+    {
+      token: admin,
+    },
+  );
+  const manager = users.body.results.find((user) => user.username === 'inspector')?.id;
+  // The seed may have made the status already.
+  const statuses = await api<{ results: { id: string; description: string }[] }>(
+    'GET',
+    '/api/report-status/',
+    {
+      token: admin,
+    },
+  );
+  const status =
+    statuses.body.results.find((row) => row.description === 'Completed')?.id ??
+    (await api('POST', '/api/report-status/', { token: admin, body: { description: 'Completed' } })).body.id;
+  const made = await api('POST', '/api/container-report/', {
+    token: admin,
+    body: {
+      container_number: 'CSQU3054384', // the check digit should be 3
+      manager,
+      date: '2026-11-21',
+      status,
+      external_floor_break: true,
+      external_left_side_status: 'broken',
+      external_door_status: 'no_damage',
+      external_others: LONG_NOTE,
+      internal_roof_status: 'small_damage',
+      internal_floor_cleaned: true,
+      load_shift: true,
+    },
+  });
+  expect(made.status).toBe(201);
+  reportId = String(made.body.id);
+  for (const [index, color] of ['#884422', '#225588'].entries()) {
+    const sent = await upload(`${server.url}/api/container-report/${reportId}/attachments/`, {
+      token: admin,
+      fields: { description: `Door photo ${index + 1}`, is_image: 'true' },
+      file: { name: `door-${index + 1}.jpg`, bytes: await photo(color), type: 'image/jpeg' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  }
+  const clean = await api('POST', '/api/container-report/', {
+    token: admin,
+    body: { container_number: 'CSQU3054383' },
+  });
+  cleanId = String(clean.body.id);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const make = (id: string, body?: unknown, token = admin) =>
+  postForFile(server.url, `/api/container-report/${id}/make_container_report/`, { token, body });
+
+describe('container report PDF', () => {
+  it('shows the number with its ISO 6346 warning, the inspector, the date, the status and every damage', async () => {
+    const response = await make(reportId, { language: 'en' });
+    expect(response.status, response.bytes.toString()).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('x-suggested-filename')).toBe('container_report_CSQU3054384.pdf');
+    expect(response.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pdfPages(response.bytes);
+    const text = pages.map((page) => page.text).join(' ');
+    expect(text).toContain('CSQU3054384');
+    expect(text).toContain('Warning: the ISO 6346 check digit of CSQU3054384 should be 3, not 4.');
+    expect(text).toContain('Luis Pardo (inspector)');
+    expect(text).toContain('21/11/2026');
+    expect(text).toContain('Completed');
+    expect(text).toContain('Damage found: 4');
+    expect(text.match(/DAMAGE/g)).toHaveLength(4);
+    for (const label of [
+      'Floor break',
+      'Left side',
+      'Broken',
+      'Small damage',
+      'Load shift',
+      'Floor cleaned',
+      'Wooden dowels left',
+    ])
+      expect(text).toContain(label);
+    expect(text).toContain('Door photo 1');
+    expect(text).toContain('Door photo 2');
+    // Both photos are drawn as images.
+    expect(response.bytes.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(2);
+  });
+
+  it('wraps a long note inside the page', async () => {
+    const response = await make(reportId);
+    const pages = await pdfPages(response.bytes);
+    const text = pages.map((page) => page.text).join(' ');
+    expect(text).toContain('Dent near the corner casting;');
+    for (const page of pages)
+      for (const item of page.items) expect(item.x + item.width).toBeLessThanOrEqual(page.width - 40);
+  });
+
+  it('is in Spanish when asked', async () => {
+    const response = await make(reportId, { language: 'es' });
+    expect(response.headers.get('x-suggested-filename')).toBe('informe_contenedor_CSQU3054384.pdf');
+    const text = (await pdfPages(response.bytes)).map((page) => page.text).join(' ');
+    expect(text).toContain('Informe de contenedor');
+    expect(text).toContain('Lateral izquierdo');
+    expect(text).toContain('Daños encontrados: 4');
+    expect(text).toContain('debería ser 3, no 4');
+  });
+
+  it('makes a report without damage, photos, inspector or warning', async () => {
+    const response = await make(cleanId);
+    expect(response.status).toBe(200);
+    const text = (await pdfPages(response.bytes)).map((page) => page.text).join(' ');
+    expect(text).toContain('CSQU3054383');
+    expect(text).not.toContain('Warning');
+    expect(text).toContain('No damage found');
+    expect(text).toContain('No photos');
+    expect(text).not.toContain('DAMAGE');
+  });
+
+  it('answers 404 for an unknown report and 403 to a customer token', async () => {
+    expect((await make('0190a000-0000-7000-8000-00000000dead')).status).toBe(404);
+    const account = await api('POST', '/api/accounts/', {
+      token: admin,
+      body: { trade_name: 'Naviera Uno' },
+    });
+    const token = await api<{ token: string }>('POST', `/api/accounts/${account.body.id}/tokens/`, {
+      token: admin,
+      body: { name: 'ERP' },
+    });
+    expect((await make(reportId, undefined, token.body.token)).status).toBe(403);
+  });
+});
