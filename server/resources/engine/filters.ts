@@ -112,8 +112,13 @@ export function filterConditions(resource: Resource, query: Query, alias = 't'):
       default: {
         const info = fields[filter.field];
         if (invalid(filter.name, values, info)) break;
+        const wanted = matchable(values);
+        // One value as `=`: a btree index then yields its rows already in the list's order (with
+        // `= any(array)` PostgreSQL sorts every match, e.g. all of a project's coils, for one page).
         conditions.push(
-          sql`${col(filter.field)} = any(${matchable(values)}::${sql.raw(`${paramType(info.kind)}[]`)})`,
+          wanted.length === 1
+            ? sql`${col(filter.field)} = ${wanted[0]}::${sql.raw(paramType(info.kind))}`
+            : sql`${col(filter.field)} = any(${wanted}::${sql.raw(`${paramType(info.kind)}[]`)})`,
         );
       }
     }

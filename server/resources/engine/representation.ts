@@ -14,9 +14,12 @@ function jsonObject(alias: string, idExpr: RawBuilder<unknown>, display: readonl
 }
 
 /**
- * SELECT list and joins for the REST shape: a ref is read back as {id, ...the fields a screen shows}
+ * SELECT list for the REST shape: a ref is read back as {id, ...the fields a screen shows}
  * (a customer's trade_name, a manager's names, a status's name), in the same query, so a list renders
  * without extra calls. Ref lists come back as arrays of such objects, in their stored order.
+ * Refs are scalar subqueries, not joins: a project's 11 left joins cost PGlite ~24 ms of planning
+ * per query (join order search) against 0.6 ms of execution; a subquery is planned on its own.
+ * A ref column is a foreign key, so its row exists (tombstones stay) and a null ref reads as null.
  */
 export function representationSelect(resource: Resource, alias = 't') {
   const { fields, refs } = columnsOf(resource);
@@ -26,7 +29,6 @@ export function representationSelect(resource: Resource, alias = 't') {
       (name) => sql`${q(`${alias}.${name}`)}`,
     ),
   ];
-  const joins: RawBuilder<unknown>[] = [];
   let index = 0;
   for (const name of Object.keys(fields)) {
     const ref = refs[name];
@@ -44,12 +46,9 @@ export function representationSelect(resource: Resource, alias = 't') {
       );
     } else {
       select.push(
-        sql`case when ${column} is null then null else ${jsonObject(refAlias, column, display)} end as ${sql.id(name)}`,
-      );
-      joins.push(
-        sql`left join ${sql.table(target.table)} as ${sql.table(refAlias)} on ${sql.ref(`${refAlias}.id`)} = ${column}`,
+        sql`(select ${jsonObject(refAlias, sql.ref(`${refAlias}.id`), display)} from ${sql.table(target.table)} as ${sql.table(refAlias)} where ${sql.ref(`${refAlias}.id`)} = ${column}) as ${sql.id(name)}`,
       );
     }
   }
-  return { select: sql.join(select), joins: joins.length > 0 ? sql.join(joins, sql` `) : sql`` };
+  return { select: sql.join(select) };
 }
