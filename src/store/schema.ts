@@ -88,6 +88,17 @@ export interface BlobEntry {
   next_attempt_at: number;
   created_at: string;
   last_error: string | null;
+  /** When, by whom and where a photo was taken (src/sync/files stamps it; older entries lack it). */
+  stamp?: FileStamp;
+  /** The server's HTTP status of a refused upload (413, 415...), kept with `last_error`. */
+  last_status?: number | null;
+}
+
+export interface FileStamp {
+  captured_at: string;
+  captured_by: string | null;
+  /** Only when the browser allows it and the user agreed; never asked for by the stamp itself. */
+  position: { latitude: number; longitude: number; accuracy: number } | null;
 }
 
 export interface MetaEntry<T = unknown> {
