@@ -13,8 +13,9 @@ function mustWait(entry: OutboxEntry | undefined, id: string): OutboxEntry {
 }
 
 /**
- * Replaces the data of a refused change (a create's fields, or an update's changed fields) and queues it
- * again, same mutation id. The record shows the new data at once. Validated like a save.
+ * Corrects a refused change and queues it again, same mutation id: `data` holds the fields to change,
+ * laid over what the change carried (a create's fields, an update's changed fields). Validated like a
+ * save; the record shows the new data at once. Without `data` the change is simply sent again.
  */
 export async function retryEntry(
   db: LocalDb,
@@ -32,11 +33,15 @@ export async function retryEntry(
       if (data && entry.op !== 'delete') {
         const input = writableInput(resource, data);
         const local = await db.rows(entry.resource).get(entry.record_id);
-        const base = entry.op === 'create' ? {} : (local ?? {});
+        const base = entry.op === 'create' ? (entry.data ?? {}) : { ...(local ?? {}), ...entry.data };
         const parsed = validateRecord(resource, { ...base, ...input });
-        next = Object.fromEntries(Object.keys(input).map((field) => [field, parsed[field] ?? null]));
-        if (entry.op === 'create')
-          next = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null));
+        const fields =
+          entry.op === 'create' ? Object.keys(resource.fields) : Object.keys({ ...entry.data, ...input });
+        next = {};
+        for (const field of fields) {
+          const value = parsed[field] ?? null;
+          if (entry.op === 'update' || value !== null) next[field] = value;
+        }
       }
       await db.outbox.update(mutationId, {
         data: next,

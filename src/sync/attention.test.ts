@@ -1,0 +1,91 @@
+// Refused changes against the real server: they wait for the user with the server's words, what depends
+// on them waits too, the rest flows; fix-and-retry and deliberate discard.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discardEntry, discardPreview, retryEntry } from '../store/attention';
+import { needsAttention, pendingState } from '../store/queries';
+import { saveRecord, updateRecord } from '../store/writes';
+import { nextBatch } from './push';
+import { lookupIds, makeDevice, type SyncServer, startSyncServer, type TestUser } from './testing/harness';
+
+let server: SyncServer;
+let staff: TestUser;
+
+beforeAll(async () => {
+  server = await startSyncServer();
+  staff = await server.user('supervisor_two');
+});
+afterAll(() => server?.close());
+
+describe('needs attention', () => {
+  it('a rejected change waits with its dependents while the independent ones behind it apply', async () => {
+    const taken = await server.rest(staff, 'POST', '/api/project/', { name: 'Taken', code: 'DUP-1' });
+    expect(taken.status).toBe(201);
+    const device = await makeDevice(server, staff);
+    await device.pull();
+    const ids = await lookupIds(device.db);
+
+    const bad = await saveRecord(device.ctx, 'project', { name: 'MV Clash', code: 'DUP-1' });
+    const badEdit = await updateRecord(device.ctx, 'project', bad.id, { dock: 'South' });
+    const good = await saveRecord(device.ctx, 'project', { name: 'MV Fine', code: 'FINE-1' });
+    const child = await saveRecord(device.ctx, 'project-event', {
+      project: bad.id,
+      event: ids.workingShift,
+      init_date: '2026-11-22T06:00:00Z',
+    });
+    const summary = await device.push();
+    expect(summary).toMatchObject({ applied: 1, needsAttention: 1 });
+
+    expect((await server.rest(staff, 'GET', `/api/project/${good.id}/`)).status).toBe(200);
+    expect((await server.rest(staff, 'GET', `/api/project/${bad.id}/`)).status).toBe(404);
+    const items = await needsAttention(device.db);
+    expect(items).toHaveLength(1);
+    expect(items[0].entry).toMatchObject({ mutation_id: bad.mutation_id, outcome: 'rejected', op: 'create' });
+    expect(Object.keys(items[0].entry.errors ?? {})).toEqual(['code']);
+    // The user's data is kept, on the record and in the entry.
+    expect(items[0].local).toMatchObject({
+      name: 'MV Clash',
+      code: 'DUP-1',
+      dock: 'South',
+      _sync: 'needs_attention',
+    });
+    // What depends on it waits, without words of its own.
+    for (const id of [badEdit.mutation_id, child.mutation_id])
+      expect(await device.db.outbox.get(id ?? '')).toMatchObject({ state: 'pending', errors: null });
+    expect(await nextBatch(device.db, staff.id, 200)).toEqual([]);
+    expect(await pendingState(device.db, 'project', good.id)).toBe('synced');
+
+    // Fix and retry: the stuck create and everything behind it arrive.
+    await retryEntry(device.db, bad.mutation_id ?? '', { code: 'DUP-2' });
+    expect(await device.row('project', bad.id)).toMatchObject({ code: 'DUP-2', _sync: 'pending' });
+    expect(await device.push()).toMatchObject({ applied: 3, needsAttention: 0 });
+    const fixed = await server.rest(staff, 'GET', `/api/project/${bad.id}/`);
+    expect(fixed.body).toMatchObject({ code: 'DUP-2', dock: 'South', version: 2 });
+    expect((await server.rest(staff, 'GET', `/api/project-event/${child.id}/`)).status).toBe(200);
+    expect(await device.db.outbox.count()).toBe(0);
+  });
+
+  it('discard on purpose: a never-created record goes with its dependents; an edit reverts to the server copy', async () => {
+    const device = await makeDevice(server, staff);
+    await device.pull();
+    const ghost = await saveRecord(device.ctx, 'project', { name: 'MV Ghost', code: 'DUP-1' });
+    await updateRecord(device.ctx, 'project', ghost.id, { dock: 'East' });
+    const kept = await saveRecord(device.ctx, 'project', { name: 'MV Kept', code: 'KEPT-1', dock: 'Old' });
+    await device.push();
+    await updateRecord(device.ctx, 'project', kept.id, { code: 'DUP-1', dock: 'New' });
+    await device.push();
+    const items = await needsAttention(device.db);
+    expect(items.map((item) => item.entry.record_id)).toEqual([ghost.id, kept.id]);
+
+    const preview = await discardPreview(device.db, ghost.mutation_id ?? '');
+    expect(preview.map((entry) => entry.op)).toEqual(['create', 'update']);
+    expect(await discardEntry(device.db, ghost.mutation_id ?? '')).toBe(2);
+    expect(await device.row('project', ghost.id)).toBeUndefined();
+
+    expect(await discardEntry(device.db, items[1].entry.mutation_id)).toBe(1);
+    const reverted = await device.row('project', kept.id);
+    expect(reverted).toMatchObject({ code: 'KEPT-1', dock: 'Old', version: 1 });
+    expect(reverted?._sync).toBeUndefined();
+    expect(await device.db.outbox.count()).toBe(0);
+    expect(await device.db.server_rows.count()).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+// One file's upload: multipart to POST /api/<parent resource>/<parent id>/attachments/ with the file's own
+// id and an Idempotency-Key, so a retry after a lost answer gets the stored attachment, never a second one.
+import type { BlobEntry } from '../../store/schema';
+
+export interface UploadTarget {
+  /** Server origin; default this page's (or the service worker's). */
+  baseUrl?: string;
+  /** The current token, read at each upload. */
+  token: () => string | null;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export type UploadOutcome =
+  | { kind: 'uploaded'; row: Record<string, unknown> }
+  /** Try again later: no connection, time-out, 429, 5xx, or the parent not on the server yet (404). */
+  | { kind: 'retry'; reason: string }
+  /** The server refused this file (413, a type it does not take, a bad field): the user decides. */
+  | { kind: 'refused'; status: number; words: string }
+  | { kind: 'unauthorized' };
+
+const RETRYABLE = new Set([404, 408, 425, 429]);
+
+/** The server's words from a DRF-style error body: detail, or every field's messages. */
+export function serverWords(body: unknown, status: number): string {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (typeof record.detail === 'string') return record.detail;
+    const messages = Object.entries(record).flatMap(([field, value]) =>
+      (Array.isArray(value) ? value : [value])
+        .filter((item): item is string => typeof item === 'string')
+        .map((message) =>
+          field === 'non_field_errors' || field === 'file' ? message : `${field}: ${message}`,
+        ),
+    );
+    if (messages.length > 0) return messages.join(' ');
+  }
+  return `HTTP ${status}`;
+}
+
+export function attachmentsUrl(
+  entry: Pick<BlobEntry, 'parent_resource' | 'parent_id'>,
+  baseUrl = '',
+): string {
+  return `${baseUrl.replace(/\/$/, '')}/api/${entry.parent_resource}/${entry.parent_id}/attachments/`;
+}
+
+export async function uploadFile(entry: BlobEntry, target: UploadTarget): Promise<UploadOutcome> {
+  const form = new FormData();
+  form.set('id', entry.id);
+  if (entry.description) form.set('description', entry.description);
+  form.set('is_image', entry.is_image ? 'true' : 'false');
+  if (entry.zone) form.set('zone', entry.zone);
+  form.set('file', entry.blob, entry.name);
+  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.id };
+  const token = target.token();
+  if (token) headers.Authorization = `Token ${token}`;
+  const run = target.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await run(attachmentsUrl(entry, target.baseUrl), {
+      method: 'POST',
+      body: form,
+      headers,
+      signal: AbortSignal.timeout(target.timeoutMs ?? 120_000),
+    });
+  } catch (error) {
+    return { kind: 'retry', reason: error instanceof Error ? error.message : 'No connection to the server' };
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (response.ok && body && typeof body === 'object')
+    return { kind: 'uploaded', row: body as Record<string, unknown> };
+  if (response.status === 401) return { kind: 'unauthorized' };
+  if (response.ok || response.status >= 500 || RETRYABLE.has(response.status))
+    return { kind: 'retry', reason: `HTTP ${response.status}` };
+  return { kind: 'refused', status: response.status, words: serverWords(body, response.status) };
+}

@@ -1,0 +1,173 @@
+// Pull against the real server: scopes, pages with their cursor, first-sync progress, rebase of rows with
+// pending changes, a pull racing a push, and a cursor past the kept history.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCursor, knownScopes, setKeptOffline } from '../store/meta';
+import { projectScope } from '../store/scopes';
+import { saveRecord, updateRecord } from '../store/writes';
+import { type PullProgress, pullAll } from './pull';
+import { startFaultProxy } from './testing/fault-proxy';
+import { lookupIds, makeDevice, type SyncServer, startSyncServer, type TestUser } from './testing/harness';
+
+let server: SyncServer;
+let staff: TestUser;
+let statuses: { inProgress: string; planned: string; workingShift: string };
+
+beforeAll(async () => {
+  server = await startSyncServer();
+  staff = await server.user('pull_prompter');
+  const probe = await makeDevice(server, staff);
+  await probe.pull();
+  statuses = await lookupIds(probe.db);
+});
+afterAll(() => server?.close());
+
+async function projectWithEvents(name: string, status: string, events: number) {
+  const project = await server.rest<{ id: string }>(staff, 'POST', '/api/project/', { name, status });
+  const ids: string[] = [];
+  for (let index = 0; index < events; index += 1) {
+    const event = await server.rest<{ id: string }>(staff, 'POST', '/api/project-event/', {
+      project: project.body.id,
+      event: statuses.workingShift,
+      init_date: `2026-11-2${index % 10}T06:00:00Z`,
+    });
+    ids.push(event.body.id);
+  }
+  return { id: project.body.id, events: ids };
+}
+
+describe('pull', () => {
+  it('keeps projects in progress and those marked offline, with first-sync progress; drops the rest', async () => {
+    const live = await projectWithEvents('MV In Progress', statuses.inProgress, 5);
+    const planned = await projectWithEvents('MV Planned', statuses.planned, 2);
+    const device = await makeDevice(server, staff);
+    const progress: PullProgress[] = [];
+    await pullAll({
+      db: device.db,
+      api: device.api,
+      deviceState: device.deviceState,
+      pageSize: 2,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(await knownScopes(device.db)).toEqual(expect.arrayContaining(['global', projectScope(live.id)]));
+    expect(await device.db.rows('project-event').where('project').equals(live.id).count()).toBe(5);
+    expect(await device.db.rows('project-event').where('project').equals(planned.id).count()).toBe(0);
+    const scoped = progress.filter((p) => p.scope === projectScope(live.id));
+    expect(scoped.map((p) => [p.rows, p.total, p.first])).toEqual([
+      [2, 5, true],
+      [4, 5, true],
+      [5, 5, false],
+    ]);
+    expect(await getCursor(device.db, projectScope(live.id))).toMatchObject({
+      complete: true,
+      cursor: expect.any(String),
+    });
+
+    // Kept offline on purpose: pulled too.
+    await setKeptOffline(device.db, planned.id, true);
+    await device.pull();
+    expect(await device.db.rows('project-event').where('project').equals(planned.id).count()).toBe(2);
+
+    // No longer in progress: its rows go, except one with a change not yet sent.
+    await updateRecord(device.ctx, 'project-event', live.events[0], { notes: 'unsent' });
+    await server.rest(staff, 'PATCH', `/api/project/${live.id}/`, { status: statuses.planned });
+    await device.pull();
+    expect(await knownScopes(device.db)).not.toContain(projectScope(live.id));
+    const left = await device.db.rows('project-event').where('project').equals(live.id).toArray();
+    expect(left.map((row) => [row.id, row.notes, row._sync])).toEqual([
+      [live.events[0], 'unsent', 'pending'],
+    ]);
+  });
+
+  it('rebases a pulled row under pending changes: the server row with the pending fields over it', async () => {
+    const device = await makeDevice(server, staff);
+    const { id } = await saveRecord(device.ctx, 'project', { name: 'MV Rebase' });
+    await device.push();
+    await server.rest(staff, 'PATCH', `/api/project/${id}/`, { remarks: 'From the office', dock: 'Office' });
+    // Edited here after the office (so it is the later change) and before this device heard of it.
+    await updateRecord(device.ctx, 'project', id, { dock: 'Mine' });
+    await device.pull();
+    expect(await device.row('project', id)).toMatchObject({
+      remarks: 'From the office',
+      dock: 'Mine',
+      version: 2,
+      _sync: 'pending',
+    });
+    await device.push();
+    await device.pull();
+    const row = await device.row('project', id);
+    expect(row).toMatchObject({ remarks: 'From the office', dock: 'Mine', version: 3 });
+    expect(row?._sync).toBeUndefined();
+  });
+
+  it('a pull racing a push loses nothing: a page read before the push cannot undo it', async () => {
+    const proxy = await startFaultProxy(server.url);
+    try {
+      const device = await makeDevice(server, staff, { baseUrl: proxy.url });
+      const { id } = await saveRecord(device.ctx, 'project', { name: 'MV Race' });
+      await device.push();
+      await device.pull();
+      await updateRecord(device.ctx, 'project', id, { dock: 'Pushed' });
+      await server.rest(staff, 'PATCH', `/api/project/${id}/`, { remarks: 'office, meanwhile' });
+      // The pull's page (version 2, without the dock) is read on the server now, before the push, and
+      // delivered after the push's answer (version 3) has been stored.
+      proxy.rules.push({
+        method: 'GET',
+        path: '/api/sync/pull/',
+        action: { kind: 'delay', ms: 600 },
+        times: Infinity,
+      });
+      const pulling = device.pull();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await device.push();
+      expect(await device.row('project', id)).toMatchObject({ dock: 'Pushed', version: 3 });
+      await pulling;
+      expect(await device.row('project', id)).toMatchObject({
+        dock: 'Pushed',
+        remarks: 'office, meanwhile',
+        version: 3,
+      });
+      proxy.rules.length = 0;
+      await device.pull();
+      const row = await device.row('project', id);
+      expect(row).toMatchObject({ dock: 'Pushed', remarks: 'office, meanwhile', version: 3 });
+      expect(row?._sync).toBeUndefined();
+      expect(await device.db.server_rows.count()).toBe(0);
+      const remote = await server.rest(staff, 'GET', `/api/project/${id}/`);
+      expect(remote.body).toMatchObject({ dock: 'Pushed', remarks: 'office, meanwhile', version: 3 });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a cursor past the kept history resets the scope, removes what the server lost, and keeps the outbox', async () => {
+    const device = await makeDevice(server, staff);
+    const gone = await server.rest<{ id: string }>(staff, 'POST', '/api/project/', { name: 'MV Purged' });
+    const stays = await server.rest<{ id: string }>(staff, 'POST', '/api/project/', { name: 'MV Stays' });
+    await device.pull();
+    expect(await device.row('project', gone.body.id)).toBeDefined();
+    const unsent = await saveRecord(device.ctx, 'project', { name: 'MV Unsent' });
+    await updateRecord(device.ctx, 'project', stays.body.id, { dock: 'Unsent dock' });
+
+    // On the server: a deletion whose tombstone has been purged, and history purged past the device's cursor.
+    await server.server.query('delete from project where id = $1', [gone.body.id]);
+    await server.rest(staff, 'POST', '/api/project/', { name: 'MV After' });
+    const [{ last }] = await server.server.query('select max(seq)::bigint as last from project');
+    await server.server.query(
+      "insert into app_meta (key, value) values ('purged_through_seq', to_jsonb($1::bigint)) on conflict (key) do update set value = excluded.value",
+      [Number(last)],
+    );
+    await device.pull();
+    expect(await device.row('project', gone.body.id)).toBeUndefined();
+    expect(await device.row('project', unsent.id)).toMatchObject({ name: 'MV Unsent', _sync: 'pending' });
+    expect(await device.row('project', stays.body.id)).toMatchObject({
+      dock: 'Unsent dock',
+      _sync: 'pending',
+    });
+    expect(await device.db.outbox.count()).toBe(2);
+    expect(await getCursor(device.db, 'global')).toMatchObject({ complete: true, resetting: false });
+    expect(await device.push()).toMatchObject({ applied: 2 });
+    expect((await server.rest(staff, 'GET', `/api/project/${stays.body.id}/`)).body).toMatchObject({
+      dock: 'Unsent dock',
+    });
+  });
+});
