@@ -93,3 +93,103 @@ export function IconDownload(props: IconProps) {
     </Icon>
   );
 }
+
+export function IconChevronsLeft(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M11 17l-5-5 5-5M18 17l-5-5 5-5" />
+    </Icon>
+  );
+}
+
+export function IconChevronsRight(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M13 17l5-5-5-5M6 17l5-5-5-5" />
+    </Icon>
+  );
+}
+
+export function IconTrash(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+    </Icon>
+  );
+}
+
+export function IconEdit(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+    </Icon>
+  );
+}
+
+export function IconFile(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+      <path d="M14 2v6h6M8 13h8M8 17h8" />
+    </Icon>
+  );
+}
+
+export function IconFilter(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M22 3H2l8 9.5V19l4 2v-8.5z" />
+    </Icon>
+  );
+}
+
+export function IconPlus(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+export function IconSave(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M19 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11l5 5v11a2 2 0 0 1-2 2z" />
+      <path d="M17 21v-8H7v8M7 3v5h8" />
+    </Icon>
+  );
+}
+
+export function IconClose(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M18 6L6 18M6 6l12 12" />
+    </Icon>
+  );
+}
+
+export function IconEye(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8S1 12 1 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  );
+}
+
+export function IconPin(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 17v5M9 3h6l-1 6 4 4H6l4-4z" />
+    </Icon>
+  );
+}
+
+export function IconUndo(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 7v6h6" />
+      <path d="M21 17a9 9 0 0 0-15-6.7L3 13" />
+    </Icon>
+  );
+}

@@ -1,7 +1,52 @@
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { useParams } from 'react-router-dom';
+import { useRecord } from '../../store/hooks';
+import { HandEvents } from './HandEvents';
+import { HandForm } from './HandForm';
+import { HandIncidences } from './HandIncidences';
+import { HandPackingList } from './HandPackingList';
+
+const TallyPanel = lazy(() =>
+  import('../tally/TallyPanel').then((module) => ({ default: module.TallyPanel })),
+);
 
 export default function HandPage() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('pages.hand')} />;
+  const { t } = useTranslation('hand');
+  const { projectId = '', id } = useParams();
+  const hand = useRecord('hand', id);
+  const [tally, setTally] = useState(false);
+
+  if (hand === undefined) return <Loader />;
+  if (hand === null) return <Text data-testid="hand-missing">{t('missing')}</Text>;
+  const project = typeof hand.project === 'string' ? hand.project : projectId;
+  return (
+    <Stack gap="xl">
+      <HandForm
+        key={hand.id}
+        hand={hand}
+        projectId={projectId}
+        actions={
+          <Button
+            size="md"
+            variant={tally ? 'filled' : 'light'}
+            color="teal"
+            onClick={() => setTally((on) => !on)}
+            aria-pressed={tally}
+          >
+            {t('tally_mode')}
+          </Button>
+        }
+      />
+      {tally && (
+        <Suspense fallback={<Loader />}>
+          <TallyPanel projectId={project} handId={hand.id} />
+        </Suspense>
+      )}
+      <HandPackingList handId={hand.id} />
+      <HandEvents projectId={project} handId={hand.id} />
+      <HandIncidences projectId={project} handId={hand.id} />
+    </Stack>
+  );
 }

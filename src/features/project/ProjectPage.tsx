@@ -1,9 +1,36 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { useRecord } from '../../store/hooks';
+import { ProjectForm } from './ProjectForm';
+import { ProjectSections, SummaryButton } from './ProjectSections';
 
 export default function ProjectPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('project');
   const { id } = useParams();
-  return <ScreenPlaceholder title={id ? t('pages.project') : t('pages.new_project')} />;
+  const project = useRecord('project', id);
+
+  if (!id) return <ProjectForm key="new" project={null} />;
+  if (project === undefined) return <Loader />;
+  if (project === null)
+    return (
+      <Stack>
+        <Text data-testid="project-missing">{t('missing')}</Text>
+      </Stack>
+    );
+  return (
+    <Stack gap="xl">
+      <ProjectForm
+        key={project.id}
+        project={project}
+        actions={
+          <Suspense fallback={null}>
+            <SummaryButton projectId={project.id} />
+          </Suspense>
+        }
+      />
+      <ProjectSections projectId={project.id} />
+    </Stack>
+  );
 }

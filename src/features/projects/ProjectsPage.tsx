@@ -1,7 +1,112 @@
+import { Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useList } from '../../store/hooks';
+import { FilterTags } from '../../ui/FilterModal';
+import { IconFilter, IconPlus } from '../../ui/icons';
+import { Pager } from '../../ui/Pager';
+import { lastPage } from '../../ui/paging';
+import { useSession } from '../auth/session';
+import {
+  emptyFilters,
+  type FilterKey,
+  filtersFromParams,
+  PROJECT_PAGE_SIZE,
+  type ProjectFilters,
+  paramsFromFilters,
+} from './filters';
+import { useKeptOffline } from './KeepOffline';
+import { ProjectsFilterModal } from './ProjectsFilterModal';
+import { ProjectsTable } from './ProjectsTable';
+import { useFilterTags } from './useFilterTags';
+import { useFirstFill, useProjectList } from './useProjectList';
+
+/** Status ids meaning "in progress": those projects are kept offline on every device. */
+function useInProgressStatuses(): Set<string> {
+  const statuses = useList('project-status');
+  return useMemo(
+    () =>
+      new Set(
+        (statuses ?? [])
+          .filter(
+            (row) =>
+              String(row.name ?? '')
+                .trim()
+                .toLowerCase() === 'in progress',
+          )
+          .map((row) => row.id),
+      ),
+    [statuses],
+  );
+}
 
 export default function ProjectsPage() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('pages.projects')} />;
+  const { t } = useTranslation(['projects', 'ui']);
+  const [params, setParams] = useSearchParams();
+  const { filters, page } = filtersFromParams(params);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const isAdmin = useSession((state) => state.user?.role === 'admin');
+  const list = useProjectList(filters, page, PROJECT_PAGE_SIZE);
+  const filling = useFirstFill();
+  const kept = useKeptOffline();
+  const inProgress = useInProgressStatuses();
+  const tags = useFilterTags(filters);
+
+  const go = (next: ProjectFilters, nextPage: number) =>
+    setParams(paramsFromFilters(next, nextPage), { replace: false });
+  const setFilter = (key: FilterKey, value: string | null) =>
+    go({ ...filters, [key]: key === 'search' ? (value ?? '') : value }, 1);
+
+  // A page restored from the address past the end (the list shrank meanwhile): show the last one.
+  const total = list?.total;
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = lastPage(total, PROJECT_PAGE_SIZE);
+    if (page > last) setParams(paramsFromFilters(filters, last), { replace: true });
+  }, [total, page, filters, setParams]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} data-testid="page-title">
+          {t('title')}
+        </Title>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            size="md"
+            leftSection={<IconFilter size={18} />}
+            onClick={() => setFilterOpen(true)}
+          >
+            {t('ui:filters.open')}
+          </Button>
+          <Button component={Link} to="/project" size="md" leftSection={<IconPlus size={18} />}>
+            {t('new_project')}
+          </Button>
+        </Group>
+      </Group>
+      <FilterTags tags={tags} onRemove={(key) => setFilter(key as FilterKey, null)} />
+      {filling && !list?.total ? (
+        <Group justify="center" p="xl" data-testid="projects-loading">
+          <Loader />
+        </Group>
+      ) : (
+        <ProjectsTable rows={list?.rows ?? []} isAdmin={isAdmin} kept={kept} inProgress={inProgress} />
+      )}
+      <Pager
+        page={page}
+        pageSize={PROJECT_PAGE_SIZE}
+        total={list?.total ?? 0}
+        onChange={(next) => go(filters, next)}
+      />
+      <ProjectsFilterModal
+        opened={filterOpen}
+        onClose={() => setFilterOpen(false)}
+        filters={filters}
+        onChange={setFilter}
+        onReset={() => go(emptyFilters, 1)}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,80 @@
+// The hand page's reads: its events and incidences (through the project index: rows without dates are
+// not in the compound indexes), and the page of items it validated (by [validation_hand+validation_datetime]).
+import { Dexie } from 'dexie';
+import type { LocalDb } from '../../store/db';
+import type { LocalRow } from '../../store/schema';
+import { namesOf } from '../../ui/lookups';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export interface NamedRow {
+  row: LocalRow;
+  names: Record<string, string>;
+}
+
+async function withNames(db: LocalDb, rows: LocalRow[], refs: Record<string, Parameters<typeof namesOf>[1]>) {
+  const maps = await Promise.all(
+    Object.entries(refs).map(
+      async ([field, resource]) =>
+        [
+          field,
+          await namesOf(
+            db,
+            resource,
+            rows.map((r) => r[field]),
+          ),
+        ] as const,
+    ),
+  );
+  return rows.map((row) => ({
+    row,
+    names: Object.fromEntries(maps.map(([field, names]) => [field, names.get(text(row[field])) ?? ''])),
+  }));
+}
+
+export async function handEvents(db: LocalDb, projectId: string, handId: string): Promise<NamedRow[]> {
+  const rows = await db
+    .rows('hand-event')
+    .where('project')
+    .equals(projectId)
+    .filter((row) => row.hand === handId)
+    .toArray();
+  rows.sort(
+    (a, b) =>
+      text(a.date).localeCompare(text(b.date)) ||
+      text(a.hour_from).localeCompare(text(b.hour_from)) ||
+      a.id.localeCompare(b.id),
+  );
+  return withNames(db, rows, { related_event: 'event', activity: 'project-activity' });
+}
+
+export async function handIncidences(db: LocalDb, projectId: string, handId: string): Promise<LocalRow[]> {
+  const rows = await db
+    .rows('hand-incidence')
+    .where('project')
+    .equals(projectId)
+    .filter((row) => row.hand === handId)
+    .toArray();
+  return rows.sort((a, b) => text(a.init_date).localeCompare(text(b.init_date)) || a.id.localeCompare(b.id));
+}
+
+/** The hand's validated items, newest first, one page, with the total. */
+export async function validatedByHand(db: LocalDb, handId: string, page: number, pageSize: number) {
+  const range = () =>
+    db
+      .rows('packing-list')
+      .where('[validation_hand+validation_datetime]')
+      .between([handId, Dexie.minKey], [handId, Dexie.maxKey]);
+  const [total, rows] = await Promise.all([
+    range().count(),
+    range()
+      .reverse()
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .toArray(),
+  ]);
+  return {
+    total,
+    rows: await withNames(db, rows, { commodity: 'commodity', validation_prompter_identifier: 'users' }),
+  };
+}

@@ -1,0 +1,161 @@
+import {
+  Accordion,
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { remove } from '../../../store/active';
+import { useLocalDb } from '../../../store/hooks';
+import { useConfirmDelete } from '../../../ui/ConfirmDelete';
+import type { Values } from '../../../ui/form';
+import { formatDate, formatTime } from '../../../ui/format';
+import { IconEdit, IconPlus, IconTrash } from '../../../ui/icons';
+import { notifyDeleted } from '../../../ui/notices';
+import { SyncBadge } from '../../../ui/SyncBadge';
+import { HandModal } from '../../hand/HandModal';
+import { EventModal } from './EventModal';
+import { HandsTable } from './HandsTable';
+import { projectTimeline, type TimelineEvent } from './queries';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function EventDetails({ item }: { item: TimelineEvent }) {
+  const { t } = useTranslation('project');
+  const { row } = item;
+  const cells: [string, string][] = [
+    [t('events.start_date'), formatDate(text(row.init_date))],
+    [t('events.start_time'), formatTime(text(row.init_date))],
+    [t('events.end_date'), formatDate(text(row.end_date))],
+    [t('events.end_time'), formatTime(text(row.end_date))],
+    [t('fields.number_gangs'), typeof row.number_gangs === 'number' ? String(row.number_gangs) : ''],
+  ];
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        {cells.map(([label, value]) => (
+          <div key={label}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text>{value || '—'}</Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      {text(row.notes) && (
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('fields.notes')}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{text(row.notes)}</Text>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/** The project events timeline: an accordion of events; Working shift events carry their hands. */
+export function EventsTimeline({ projectId }: { projectId: string }) {
+  const { t } = useTranslation(['project', 'ui']);
+  const db = useLocalDb();
+  const timeline = useLiveQuery(() => (db ? projectTimeline(db, projectId) : []), [db, projectId]);
+  const confirm = useConfirmDelete();
+  const [eventModal, setEventModal] = useState<{ event: Values | null } | null>(null);
+  const [handModal, setHandModal] = useState<{ eventId: string } | null>(null);
+
+  return (
+    <Paper withBorder p="md" data-testid="events-timeline">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {t('events.title')}
+        </Title>
+        <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEventModal({ event: null })}>
+          {t('events.add')}
+        </Button>
+      </Group>
+      {timeline && timeline.length === 0 && <Text c="dimmed">{t('events.empty')}</Text>}
+      <Accordion multiple variant="separated">
+        {(timeline ?? []).map((item) => (
+          <Accordion.Item
+            key={item.row.id}
+            value={item.row.id}
+            data-testid="event-item"
+            data-kind={item.kind}
+          >
+            <Accordion.Control>
+              <Group gap="sm">
+                <Text fw={600}>{item.description || t('events.untyped')}</Text>
+                <Text size="sm" c="dimmed">
+                  {formatDate(text(item.row.init_date))} {formatTime(text(item.row.init_date))}
+                  {item.row.end_date
+                    ? ` – ${formatDate(text(item.row.end_date))} ${formatTime(text(item.row.end_date))}`
+                    : ''}
+                </Text>
+                {item.kind === 'working' && (
+                  <Badge variant="light">{t('hands.count', { count: item.hands.length })}</Badge>
+                )}
+                <SyncBadge row={item.row} />
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <EventDetails item={item} />
+              <Group gap="xs" mt="sm">
+                <ActionIcon
+                  variant="light"
+                  size="xl"
+                  aria-label={t('ui:actions.edit')}
+                  onClick={() => setEventModal({ event: item.row })}
+                >
+                  <IconEdit size={20} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="light"
+                  color="red"
+                  size="xl"
+                  aria-label={t('ui:actions.delete')}
+                  onClick={() =>
+                    confirm.ask(item.description || t('events.event'), async () => {
+                      await remove('project-event', item.row.id);
+                      notifyDeleted();
+                    })
+                  }
+                >
+                  <IconTrash size={20} />
+                </ActionIcon>
+              </Group>
+              {item.kind === 'working' && (
+                <HandsTable
+                  projectId={projectId}
+                  hands={item.hands}
+                  onAdd={() => setHandModal({ eventId: item.row.id })}
+                  ask={confirm.ask}
+                />
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      <EventModal
+        projectId={projectId}
+        event={eventModal?.event ?? null}
+        opened={eventModal !== null}
+        onClose={() => setEventModal(null)}
+      />
+      <HandModal
+        eventId={handModal?.eventId ?? ''}
+        hand={null}
+        opened={handModal !== null}
+        onClose={() => setHandModal(null)}
+      />
+      {confirm.dialog}
+    </Paper>
+  );
+}

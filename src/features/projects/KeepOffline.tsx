@@ -1,0 +1,50 @@
+import { Switch, Tooltip } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { useLocalDb } from '../../store/hooks';
+import { getKeptOffline, setKeptOffline } from '../../store/meta';
+import { getSyncEngine } from '../../sync/lifecycle';
+
+/** The projects the user keeps offline, live. */
+export function useKeptOffline(): Set<string> {
+  const db = useLocalDb();
+  const ids = useLiveQuery(async () => (db ? getKeptOffline(db) : []), [db]);
+  return new Set(ids ?? []);
+}
+
+/** A project's "keep offline" mark; projects in progress are always kept (shown on, not changeable). */
+export function KeepOffline({
+  projectId,
+  kept,
+  inProgress,
+}: {
+  projectId: string;
+  kept: boolean;
+  inProgress: boolean;
+}) {
+  const { t } = useTranslation('projects');
+  const db = useLocalDb();
+  async function toggle(keep: boolean) {
+    if (!db) return;
+    await setKeptOffline(db, projectId, keep);
+    // The next pull downloads (or drops) the project's records.
+    getSyncEngine()?.trigger('manual');
+  }
+  const control = (
+    <Switch
+      size="md"
+      checked={kept || inProgress}
+      disabled={inProgress}
+      aria-label={t('keep_offline')}
+      data-testid="keep-offline"
+      onChange={(event) => void toggle(event.currentTarget.checked)}
+    />
+  );
+  return inProgress ? (
+    <Tooltip label={t('kept_in_progress')}>
+      <span>{control}</span>
+    </Tooltip>
+  ) : (
+    control
+  );
+}

@@ -1,0 +1,87 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/dates';
+import { FilterModal } from '../../ui/FilterModal';
+import { LookupSelect } from '../../ui/LookupSelect';
+import { SEARCH_DEBOUNCE_MS, SearchSelect } from '../../ui/SearchSelect';
+import type { FilterKey, ProjectFilters } from './filters';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  filters: ProjectFilters;
+  onChange: (key: FilterKey, value: string | null) => void;
+  onReset: () => void;
+}
+
+/** The projects filter modal: each change applies at once (search text after 300 ms). */
+export function ProjectsFilterModal({ opened, onClose, filters, onChange, onReset }: Props) {
+  const { t } = useTranslation('projects');
+  const [search, setSearch] = useState(filters.search);
+  const applySearch = useDebouncedCallback(
+    (value: string) => onChange('search', value.trim() || null),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const reset = () => {
+    setSearch('');
+    onReset();
+  };
+  const date = (key: FilterKey) => (
+    <DateField
+      label={t(`filters.${key}`)}
+      name={key}
+      value={filters[key] || null}
+      onChange={(value) => onChange(key, value)}
+    />
+  );
+  return (
+    <FilterModal opened={opened} onClose={onClose} onReset={reset} title={t('filters.title')}>
+      <TextInput
+        label={t('filters.search')}
+        name="search"
+        size="md"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          applySearch(event.currentTarget.value);
+        }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SearchSelect
+          resource="port"
+          label={t('filters.port')}
+          name="port"
+          value={filters.port}
+          onChange={(v) => onChange('port', v)}
+        />
+        <SearchSelect
+          resource="vessel"
+          label={t('filters.vessel')}
+          name="vessel"
+          value={filters.vessel}
+          onChange={(v) => onChange('vessel', v)}
+        />
+        {date('initial_date_after')}
+        {date('initial_date_before')}
+        {date('end_date_after')}
+        {date('end_date_before')}
+        <LookupSelect
+          resource="project-status"
+          label={t('filters.status')}
+          name="status"
+          value={filters.status}
+          onChange={(v) => onChange('status', v)}
+        />
+        <LookupSelect
+          resource="commodity"
+          label={t('filters.commodity')}
+          name="commodity"
+          value={filters.commodity}
+          onChange={(v) => onChange('commodity', v)}
+        />
+      </SimpleGrid>
+    </FilterModal>
+  );
+}

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../domain/ids';
+import type { LocalDb } from '../../store/db';
+import { deviceDb } from '../../store/testing';
+import { emptyFilters, filtersFromParams, paramsFromFilters } from './filters';
+import { listProjects } from './queries';
+
+let db: LocalDb;
+afterEach(() => db?.close());
+
+async function seed() {
+  db = deviceDb();
+  await db.open();
+  const port = uuidv7();
+  const vessel = uuidv7();
+  await db.rows('port').put({ id: port, name: 'Valencia' });
+  await db.rows('vessel').put({ id: vessel, name: 'Nordic Star' });
+  const rows = Array.from({ length: 25 }, (_, i) => ({
+    id: uuidv7(),
+    code: `P${String(i).padStart(3, '0')}`,
+    name: i % 5 === 0 ? `Coils ${i}` : `Granite ${i}`,
+    init_date: `2026-01-${String(i + 1).padStart(2, '0')}`,
+    end_date: null,
+    port: i % 2 === 0 ? port : null,
+    vessel: i < 3 ? vessel : null,
+  }));
+  rows.push({
+    id: uuidv7(),
+    code: 'NEW',
+    name: 'Undated',
+    init_date: null as unknown as string,
+    end_date: null,
+    port: null,
+    vessel: null,
+  });
+  await db.rows('project').bulkPut(rows);
+  return { port, vessel };
+}
+
+describe('projects list query', () => {
+  it('pages by init_date descending with undated projects first', async () => {
+    await seed();
+    const first = await listProjects(db, emptyFilters, 1, 10);
+    expect(first.total).toBe(26);
+    expect(first.rows.map((r) => r.row.code)).toEqual([
+      'NEW',
+      'P024',
+      'P023',
+      'P022',
+      'P021',
+      'P020',
+      'P019',
+      'P018',
+      'P017',
+      'P016',
+    ]);
+    const last = await listProjects(db, emptyFilters, 3, 10);
+    expect(last.rows.map((r) => r.row.code)).toEqual(['P005', 'P004', 'P003', 'P002', 'P001', 'P000']);
+  });
+
+  it('filters by refs, search and date range, and joins names', async () => {
+    const { port, vessel } = await seed();
+    const byVessel = await listProjects(db, { ...emptyFilters, vessel }, 1, 10);
+    expect(byVessel.rows.map((r) => r.row.code)).toEqual(['P002', 'P001', 'P000']);
+    expect(byVessel.rows[0].vessel).toBe('Nordic Star');
+    const coilsInValencia = await listProjects(db, { ...emptyFilters, search: 'coils', port }, 1, 10);
+    expect(coilsInValencia.rows.map((r) => r.row.code)).toEqual(['P020', 'P010', 'P000']);
+    expect(coilsInValencia.rows[0].port).toBe('Valencia');
+    const range = await listProjects(
+      db,
+      { ...emptyFilters, initial_date_after: '2026-01-03', initial_date_before: '2026-01-05' },
+      1,
+      10,
+    );
+    expect(range.total).toBe(3);
+  });
+
+  it('keeps filters and page in the address', () => {
+    const filters = { ...emptyFilters, search: 'coil', status: 'abc', end_date_after: '2026-02-01' };
+    const params = paramsFromFilters(filters, 3);
+    expect(params.toString()).toBe('search=coil&end_date_after=2026-02-01&status=abc&page=3');
+    expect(filtersFromParams(params)).toEqual({ filters, page: 3 });
+    expect(filtersFromParams(new URLSearchParams('page=0&initial_date_after=nope')).page).toBe(1);
+  });
+});

@@ -1,0 +1,35 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
+import { useLocalDb } from '../../store/hooks';
+import { getCursor } from '../../store/meta';
+import { GLOBAL_SCOPE } from '../../store/scopes';
+import { useSyncStatus } from '../../sync/status';
+import type { ProjectFilters } from './filters';
+import { listProjects, type ProjectPage } from './queries';
+
+/** One page of the list, live; the previous page stays on screen while the next one is read. */
+export function useProjectList(filters: ProjectFilters, page: number, pageSize: number) {
+  const db = useLocalDb();
+  const key = JSON.stringify(filters);
+  const last = useRef<ProjectPage | undefined>(undefined);
+  // Filters are compared by value (key), not by the object made on every render.
+  const result = useLiveQuery(
+    () => (db ? listProjects(db, filters, page, pageSize) : undefined),
+    [db, key, page, pageSize],
+  );
+  if (result) last.current = result;
+  return last.current;
+}
+
+/** True only while the local store is filled for the first time (the global scope's first download). */
+export function useFirstFill(): boolean {
+  const db = useLocalDb();
+  const firstSync = useSyncStatus((state) => state.firstSync);
+  const phase = useSyncStatus((state) => state.phase);
+  const complete = useLiveQuery(
+    async () => (db ? ((await getCursor(db, GLOBAL_SCOPE))?.complete ?? false) : false),
+    [db],
+  );
+  if (firstSync?.scope === GLOBAL_SCOPE) return true;
+  return complete === false && phase === 'syncing';
+}

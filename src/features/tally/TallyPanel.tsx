@@ -1,0 +1,153 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconUndo } from '../../ui/icons';
+import { splitReferences } from './references';
+import { useTally } from './useTally';
+
+const HOLDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The prompter's tally: big targets for a gloved hand; Enter adds a reference, Enter on empty validates. */
+export function TallyPanel({ projectId, handId }: { projectId: string; handId: string }) {
+  const { t } = useTranslation('tally');
+  const tally = useTally(projectId, handId);
+  const [input, setInput] = useState('');
+
+  async function onKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const references = splitReferences(input);
+    setInput('');
+    if (references.length === 0) await tally.validate();
+    else await tally.add(references);
+  }
+
+  const refused = tally.message?.tone === 'refused';
+  return (
+    <Paper
+      withBorder
+      p="md"
+      data-testid="tally"
+      style={refused ? { borderColor: 'var(--mantine-color-red-6)', borderWidth: 3 } : undefined}
+    >
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t('title')}
+        </Title>
+        <div>
+          <Text fw={600} mb={6}>
+            {t('hold')}
+          </Text>
+          <Group gap="xs" role="radiogroup" aria-label={t('hold')}>
+            {HOLDS.map((hold) => (
+              <Button
+                key={hold}
+                size="xl"
+                miw={64}
+                role="radio"
+                aria-checked={tally.hold === hold}
+                variant={tally.hold === hold ? 'filled' : 'default'}
+                onClick={() => tally.setHold(hold)}
+                data-testid={`hold-${hold}`}
+              >
+                {hold}
+              </Button>
+            ))}
+          </Group>
+        </div>
+        <TextInput
+          size="xl"
+          label={t('reference')}
+          description={t('reference_help')}
+          value={input}
+          onChange={(event) => setInput(event.currentTarget.value)}
+          onKeyDown={(event) => void onKey(event)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          data-testid="tally-input"
+          error={refused}
+        />
+        {tally.message && (
+          <Alert
+            color={refused ? 'red' : 'teal'}
+            variant="filled"
+            data-testid={refused ? 'tally-alarm' : 'tally-ok'}
+            role={refused ? 'alert' : 'status'}
+            styles={{ message: { fontSize: 'var(--mantine-font-size-lg)' } }}
+          >
+            {tally.message.text}
+          </Alert>
+        )}
+        <Group gap="xs" data-testid="tally-lift">
+          {tally.basket.length === 0 && <Text c="dimmed">{t('lift_empty')}</Text>}
+          {tally.basket.map((item) => (
+            <Paper key={item.id} withBorder px="sm" py={4} data-testid="lift-item">
+              <Group gap={4}>
+                <Text size="lg" fw={600}>
+                  {text(item.reference)}
+                </Text>
+                <CloseButton
+                  size="lg"
+                  aria-label={t('remove', { reference: text(item.reference) })}
+                  onClick={() => tally.drop(item.id)}
+                />
+              </Group>
+            </Paper>
+          ))}
+        </Group>
+        <Group grow>
+          <Button
+            size="xl"
+            color="teal"
+            onClick={() => void tally.validate()}
+            disabled={tally.basket.length === 0}
+            loading={tally.busy}
+            data-testid="validate-lift"
+          >
+            {t('validate', { count: tally.basket.length })}
+          </Button>
+          <Button
+            size="xl"
+            variant="default"
+            leftSection={<IconUndo />}
+            onClick={() => void tally.undo()}
+            disabled={tally.busy}
+            data-testid="undo-lift"
+          >
+            {t('undo')}
+          </Button>
+        </Group>
+        <SimpleGrid cols={3}>
+          {(
+            [
+              ['units', tally.counts?.units ?? '0'],
+              ['tonnes', tally.counts?.tonnes ?? '0.00'],
+              ['lifts', String(tally.counts?.lifts ?? 0)],
+            ] as const
+          ).map(([key, value]) => (
+            <Paper key={key} withBorder p="sm" ta="center">
+              <Text size="sm" c="dimmed">
+                {t(`counts.${key}`)}
+              </Text>
+              <Text fz={32} fw={700} data-testid={`count-${key}`}>
+                {value}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

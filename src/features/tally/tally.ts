@@ -1,0 +1,166 @@
+// The tally's reads and writes on the local store. A lift is the items validated in one action: they share
+// a lift_id (UUIDv7), and each is written through the store's update (row + outbox, one transaction each).
+import { Dexie } from 'dexie';
+import { uuidv7 } from '../../domain/ids';
+import { milliToText, toMilli } from '../../domain/ratios/decimal';
+import { update } from '../../store/active';
+import type { LocalDb } from '../../store/db';
+import type { LocalRow } from '../../store/schema';
+import { labelOf } from '../../ui/lookups';
+import { ReferenceIndex } from './references';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The project's references, keys only from the [project+reference] index. */
+export async function loadReferences(db: LocalDb, projectId: string): Promise<ReferenceIndex> {
+  const keys = await db
+    .rows('packing-list')
+    .where('[project+reference]')
+    .between([projectId, Dexie.minKey], [projectId, Dexie.maxKey])
+    .keys();
+  return new ReferenceIndex(keys.map((key) => (Array.isArray(key) ? String(key[1]) : '')));
+}
+
+export type Refusal =
+  | { kind: 'unknown'; typed: string }
+  | { kind: 'ambiguous'; typed: string; candidates: string[] }
+  | { kind: 'validated'; typed: string; reference: string; by: string; at: string }
+  | { kind: 'duplicate'; typed: string; reference: string };
+
+export type Check = { ok: true; item: LocalRow } | { ok: false; refusal: Refusal };
+
+/**
+ * Resolves what the prompter typed to one item not yet validated and not already in this lift. The index
+ * is reloaded once on a miss (items imported meanwhile).
+ */
+export async function checkReference(
+  db: LocalDb,
+  projectId: string,
+  index: { current: ReferenceIndex | null },
+  typed: string,
+  basket: readonly LocalRow[],
+): Promise<Check> {
+  if (!index.current) index.current = await loadReferences(db, projectId);
+  let match = index.current.match(typed);
+  if (match.kind === 'none') {
+    index.current = await loadReferences(db, projectId);
+    match = index.current.match(typed);
+  }
+  if (match.kind === 'none') return { ok: false, refusal: { kind: 'unknown', typed } };
+  if (match.kind === 'ambiguous')
+    return { ok: false, refusal: { kind: 'ambiguous', typed, candidates: match.candidates } };
+  const item = await db
+    .rows('packing-list')
+    .where('[project+reference]')
+    .equals([projectId, match.reference])
+    .first();
+  if (!item) return { ok: false, refusal: { kind: 'unknown', typed } };
+  if (basket.some((row) => row.id === item.id))
+    return { ok: false, refusal: { kind: 'duplicate', typed, reference: match.reference } };
+  if (item.validated === true) {
+    const prompter = text(item.validation_prompter_identifier);
+    const user = prompter ? await db.rows('users').get(prompter) : undefined;
+    return {
+      ok: false,
+      refusal: {
+        kind: 'validated',
+        typed,
+        reference: match.reference,
+        by: user ? labelOf('users', user) : prompter,
+        at: text(item.validation_datetime),
+      },
+    };
+  }
+  return { ok: true, item };
+}
+
+export interface LiftContext {
+  handId: string;
+  hold: number;
+  prompterId: string | null;
+}
+
+/** Validates the items as one lift; returns the lift id. */
+export async function validateLift(items: readonly LocalRow[], context: LiftContext): Promise<string> {
+  const liftId = uuidv7();
+  const at = new Date().toISOString();
+  for (const item of items) {
+    await update('packing-list', item.id, {
+      validated: true,
+      validation_datetime: at,
+      validation_hand: context.handId,
+      validation_hold: context.hold,
+      validation_prompter_identifier: context.prompterId,
+      lift_id: liftId,
+      processed_quantity: milliToText(
+        toMilli(text(item.processed_quantity)) + toMilli(text(item.quantity) || '1'),
+      ),
+    });
+  }
+  return liftId;
+}
+
+/** The hand's most recent lift (its items), or null. */
+export async function lastLift(
+  db: LocalDb,
+  handId: string,
+): Promise<{ liftId: string | null; items: LocalRow[] } | null> {
+  const newest = await db
+    .rows('packing-list')
+    .where('[validation_hand+validation_datetime]')
+    .between([handId, Dexie.minKey], [handId, Dexie.maxKey])
+    .last();
+  if (!newest) return null;
+  const liftId = text(newest.lift_id) || null;
+  const items = liftId ? await db.rows('packing-list').where('lift_id').equals(liftId).toArray() : [newest];
+  return { liftId, items: items.filter((item) => item.validation_hand === handId) };
+}
+
+/** Undoes a lift: each item back to not validated, its processed quantity reduced again. */
+export async function undoLift(items: readonly LocalRow[]): Promise<void> {
+  for (const item of items) {
+    const processed = toMilli(text(item.processed_quantity)) - toMilli(text(item.quantity) || '1');
+    await update('packing-list', item.id, {
+      validated: false,
+      validation_datetime: null,
+      validation_hand: null,
+      validation_hold: null,
+      validation_prompter_identifier: null,
+      lift_id: null,
+      processed_quantity: milliToText(processed > 0n ? processed : 0n),
+    });
+  }
+}
+
+export interface HandCounts {
+  items: number;
+  /** Validated units (sum of the items' quantities), decimal text. */
+  units: string;
+  /** Net weight in metric tonnes, 2 decimals. */
+  tonnes: string;
+  lifts: number;
+}
+
+export async function handCounts(db: LocalDb, handId: string): Promise<HandCounts> {
+  let units = 0n;
+  let grams = 0n;
+  const lifts = new Set<string>();
+  let items = 0;
+  await db
+    .rows('packing-list')
+    .where('[validation_hand+validation_datetime]')
+    .between([handId, Dexie.minKey], [handId, Dexie.maxKey])
+    .each((row) => {
+      items += 1;
+      units += toMilli(text(row.quantity));
+      grams += toMilli(text(row.net_weight));
+      lifts.add(text(row.lift_id) || row.id);
+    });
+  const tonnes = Number(grams) / 1_000_000;
+  return {
+    items,
+    units: milliToText(units).replace(/\.?0+$/, '') || '0',
+    tonnes: tonnes.toFixed(2),
+    lifts: lifts.size,
+  };
+}

@@ -1,0 +1,132 @@
+import { Checkbox, MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { getResource, type ResourceName } from '../domain/registry';
+import { DateField, DateTimeField, TimeField } from './dates';
+import type { RecordForm } from './form';
+import { LookupSelect } from './LookupSelect';
+import { searchIndexOf } from './lookups';
+import { SearchSelect } from './SearchSelect';
+
+interface RecordFieldProps {
+  resource: ResourceName;
+  name: string;
+  form: RecordForm;
+  /** The namespace holding `fields.<name>` labels and `choices.<value>` labels. */
+  ns: string;
+  readOnly?: boolean;
+}
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+const asTextOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** One field of a record, with the widget its domain kind calls for and its errors under it. */
+export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldProps) {
+  const { t } = useTranslation(ns);
+  const info = getResource(resource)?.fields[name]?.info;
+  if (!info) return null;
+  const label = t(`fields.${name}`);
+  const error = form.errors[name]?.join(' ');
+  const value = form.values[name];
+  const set = (next: unknown) => form.set(name, next);
+  const common = { label, error, name, disabled: readOnly };
+
+  switch (info.kind) {
+    case 'int':
+    case 'decimal':
+      return (
+        <NumberInput
+          {...common}
+          size="md"
+          value={value === null || value === undefined ? '' : (value as number | string)}
+          allowDecimal={info.kind === 'decimal'}
+          allowNegative={false}
+          decimalSeparator="."
+          onChange={(next) => {
+            if (next === '' || next === null) set(null);
+            // Integers are numbers; decimals stay text so no float ever rounds a weight.
+            else set(info.kind === 'int' ? Number(next) : String(next));
+          }}
+        />
+      );
+    case 'bool':
+      return (
+        <Checkbox
+          label={label}
+          name={name}
+          size="md"
+          mt="xs"
+          disabled={readOnly}
+          checked={value === true}
+          error={error}
+          onChange={(event) => set(event.currentTarget.checked)}
+        />
+      );
+    case 'date':
+      return <DateField {...common} value={asTextOrNull(value)} onChange={set} />;
+    case 'datetime':
+      return <DateTimeField {...common} value={asTextOrNull(value)} onChange={set} />;
+    case 'time':
+      return <TimeField {...common} value={asTextOrNull(value)} onChange={set} />;
+    case 'choice':
+      return (
+        <Select
+          {...common}
+          size="md"
+          data={(info.values ?? []).map((choice) => ({ value: choice, label: t(`choices.${choice}`) }))}
+          value={asTextOrNull(value)}
+          onChange={set}
+          clearable={!info.required}
+        />
+      );
+    case 'choiceList':
+      return (
+        <MultiSelect
+          {...common}
+          size="md"
+          data={(info.values ?? []).map((choice) => ({ value: choice, label: t(`choices.${choice}`) }))}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={set}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'ref': {
+      const target = info.ref as ResourceName;
+      if (searchIndexOf[target])
+        return (
+          <SearchSelect
+            resource={target}
+            label={label}
+            name={name}
+            value={asTextOrNull(value)}
+            onChange={set}
+            error={error}
+          />
+        );
+      return (
+        <LookupSelect
+          resource={target}
+          label={label}
+          name={name}
+          value={asTextOrNull(value)}
+          onChange={set}
+          error={error}
+        />
+      );
+    }
+    default:
+      if ((info.maxLength ?? 0) >= 1000)
+        return (
+          <Textarea
+            {...common}
+            size="md"
+            autosize
+            minRows={2}
+            value={asText(value)}
+            onChange={(e) => set(e.currentTarget.value)}
+          />
+        );
+      return (
+        <TextInput {...common} size="md" value={asText(value)} onChange={(e) => set(e.currentTarget.value)} />
+      );
+  }
+}

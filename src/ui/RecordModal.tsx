@@ -1,0 +1,76 @@
+import { Alert, Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceName } from '../domain/registry';
+import { save } from '../store/active';
+import { otherErrors, useRecordForm, type Values } from './form';
+import { notifyUpdated } from './notices';
+import { RecordField } from './RecordField';
+
+interface RecordModalProps {
+  opened: boolean;
+  onClose: () => void;
+  resource: ResourceName;
+  /** Namespace with the field labels. */
+  ns: string;
+  title: string;
+  /** The record being edited (with its id), or the starting values of a new one. */
+  record: Values;
+  /** Values the user does not choose here (the parent: project, hand, event). */
+  fixed?: Values;
+  fields: readonly string[];
+  onSaved?: (id: string) => void;
+  testId?: string;
+}
+
+function RecordModalBody(props: RecordModalProps) {
+  const { t } = useTranslation('ui');
+  const form = useRecordForm(props.record);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = await form.submit((values) => save(props.resource, { ...values, ...props.fixed }));
+    if (!result) return;
+    notifyUpdated();
+    props.onSaved?.(result.id);
+    props.onClose();
+  }
+  const banner = otherErrors(form.errors, props.fields);
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      {banner.length > 0 && (
+        <Alert color="red" mb="sm" data-testid="form-errors">
+          {banner.join(' ')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {props.fields.map((name) => (
+          <RecordField key={name} resource={props.resource} name={name} form={form} ns={props.ns} />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" size="md" onClick={props.onClose}>
+          {t('form.close')}
+        </Button>
+        <Button type="submit" size="md" loading={form.busy}>
+          {t('form.save')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** A record's add/edit modal: its fields, save (through the local store) and close. */
+export function RecordModal(props: RecordModalProps) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      size="xl"
+      data-testid={props.testId}
+      closeOnClickOutside={false}
+    >
+      {props.opened && <RecordModalBody key={String(props.record.id ?? 'new')} {...props} />}
+    </Modal>
+  );
+}

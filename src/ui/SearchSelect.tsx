@@ -1,0 +1,68 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { ResourceName } from '../domain/registry';
+import { useLocalDb } from '../store/hooks';
+import { labelOf, type Option, searchLookup } from './lookups';
+
+/** The spec's search inputs wait 300 ms after the last key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface SearchSelectProps {
+  resource: ResourceName;
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: string;
+  placeholder?: string;
+  name?: string;
+}
+
+/** A select over a long lookup (ports, vessels, accounts, users): searched in the local store as typed. */
+export function SearchSelect({
+  resource,
+  label,
+  value,
+  onChange,
+  error,
+  placeholder,
+  name,
+}: SearchSelectProps) {
+  const db = useLocalDb();
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const selected = useLiveQuery(
+    async () =>
+      db && value ? { value, label: labelOf(resource, await db.rows(resource).get(value)) } : null,
+    [db, resource, value],
+  );
+  // While the box shows the chosen name, list from the start rather than searching for that name.
+  const typed = selected && query === selected.label ? '' : query;
+  const found = useLiveQuery(
+    async () => (db ? searchLookup(db, resource, typed) : []),
+    [db, resource, typed],
+  );
+  const data: Option[] = [...(found ?? [])];
+  if (selected && !data.some((option) => option.value === selected.value)) data.unshift(selected);
+  return (
+    <Select
+      label={label}
+      name={name}
+      data={data}
+      value={value}
+      onChange={(next) => onChange(next)}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The local store already searched; Mantine must not filter again.
+      filter={({ options }) => options}
+      nothingFoundMessage="—"
+      error={error}
+      placeholder={placeholder}
+      size="md"
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

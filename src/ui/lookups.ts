@@ -1,0 +1,79 @@
+// How a referenced record is named on screen (a flat row's ref is an id: screens join the name from the
+// locally stored lookup), and the indexed search behind the search-selects.
+import type { ResourceName } from '../domain/registry';
+import type { LocalDb } from '../store/db';
+import type { LocalRow } from '../store/schema';
+import { formatDateTime } from './format';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The name a record goes by where another record refers to it. */
+export function labelOf(resource: ResourceName, row: LocalRow | null | undefined): string {
+  if (!row) return '';
+  switch (resource) {
+    case 'users': {
+      const full = `${text(row.first_name)} ${text(row.last_name)}`.trim();
+      return full ? `${full} (${text(row.username)})` : text(row.username);
+    }
+    case 'accounts':
+      return text(row.trade_name);
+    case 'event':
+    case 'report-status':
+      return text(row.description);
+    case 'project':
+      return [text(row.code), text(row.name)].filter(Boolean).join(' · ');
+    case 'project-event':
+      return formatDateTime(text(row.init_date));
+    case 'hand':
+      return (
+        text(row.description) || (row.gang_no !== null && row.gang_no !== undefined ? `#${row.gang_no}` : '')
+      );
+    default:
+      return text(row.name) || text(row.code) || row.id;
+  }
+}
+
+/** Lookups too long to list whole: searched by their name index. */
+export const searchIndexOf: Partial<Record<ResourceName, string>> = {
+  port: 'name',
+  vessel: 'name',
+  accounts: 'trade_name',
+  users: 'username',
+  country: 'name',
+};
+
+/** Up to `limit` records whose indexed name starts with `query` (any case); the first ones when empty. */
+export async function searchLookup(
+  db: LocalDb,
+  resource: ResourceName,
+  query: string,
+  limit = 20,
+): Promise<Option[]> {
+  const index = searchIndexOf[resource];
+  const table = db.rows(resource);
+  const q = query.trim();
+  const rows = index
+    ? await (q ? table.where(index).startsWithIgnoreCase(q) : table.orderBy(index)).limit(limit).toArray()
+    : await table.limit(limit).toArray();
+  return rows.map((row) => ({ value: row.id, label: labelOf(resource, row) }));
+}
+
+/** Names of many records by id, one read (for a page of rows). */
+export async function namesOf(
+  db: LocalDb,
+  resource: ResourceName,
+  ids: Iterable<unknown>,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string' && id !== ''))];
+  const rows = wanted.length ? await db.rows(resource).bulkGet(wanted) : [];
+  const names = new Map<string, string>();
+  rows.forEach((row, index) => {
+    if (row) names.set(wanted[index], labelOf(resource, row));
+  });
+  return names;
+}
