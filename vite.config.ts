@@ -47,6 +47,28 @@ function precompress(): Plugin {
   };
 }
 
+// browser-image-compression runs in a blob: worker that importScripts() the library; by default from a
+// CDN, which the CSP forbids. The build puts a copy at /vendor/ (precached by the service worker) and the
+// dev server serves it from node_modules (src/sync/files/compress.ts points libURL there).
+function vendorImageCompression(): Plugin {
+  const source = fileURLToPath(
+    new URL('./node_modules/browser-image-compression/dist/browser-image-compression.js', import.meta.url),
+  );
+  const fileName = 'vendor/browser-image-compression.js';
+  return {
+    name: 'karbontrack:vendor-image-compression',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: readFileSync(source) });
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${fileName}`, (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript');
+        response.end(readFileSync(source));
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias:
@@ -59,6 +81,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    vendorImageCompression(),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,0 +1,81 @@
+// A record's files as the gallery and documents screens list them: the files on this device (waiting,
+// uploading, refused or uploaded and kept) and the attachments the server has (pulled), one entry per id.
+import type { LocalDb } from '../../store/db';
+import type { BlobEntry, LocalRow } from '../../store/schema';
+import type { FileParent } from './add';
+
+export type FileState = 'pending' | 'uploading' | 'needs_attention' | 'synced';
+
+export interface FileItem {
+  id: string;
+  name: string;
+  description: string | null;
+  zone: string | null;
+  is_image: boolean;
+  bytes: number;
+  state: FileState;
+  /** Waiting for its record to reach the server first. */
+  waiting_for_parent: boolean;
+  /** The server's words when it refused the file; the last failure while retrying. */
+  error: string | null;
+  /** The bytes on this device (show with useObjectUrl); null when only the server has them. */
+  blob: Blob | null;
+  created_at: string;
+}
+
+const stateOf = (entry: BlobEntry): FileState =>
+  entry.state === 'failed'
+    ? 'needs_attention'
+    : entry.state === 'uploaded'
+      ? 'synced'
+      : entry.state === 'uploading'
+        ? 'uploading'
+        : 'pending';
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+export async function filesOfParent(db: LocalDb, parent: FileParent): Promise<FileItem[]> {
+  const [local, remote, outbox] = await Promise.all([
+    db.blobs.where('[parent_resource+parent_id]').equals([parent.resource, parent.id]).toArray(),
+    db
+      .rows('attachment')
+      .where('[parent_resource+parent_id]')
+      .equals([parent.resource, parent.id])
+      .toArray() as Promise<LocalRow[]>,
+    db.outbox.where('[resource+record_id]').equals([parent.resource, parent.id]).toArray(),
+  ]);
+  const parentWaiting = outbox.some((entry) => entry.op === 'create');
+  const items = new Map<string, FileItem>();
+  for (const row of remote) {
+    items.set(row.id, {
+      id: row.id,
+      name: text(row.name) ?? '',
+      description: text(row.description),
+      zone: text(row.zone),
+      is_image: row.is_image === true,
+      bytes: typeof row.size === 'number' ? row.size : 0,
+      state: 'synced',
+      waiting_for_parent: false,
+      error: null,
+      blob: null,
+      created_at: text(row.created_at) ?? '',
+    });
+  }
+  for (const entry of local) {
+    const state = stateOf(entry);
+    items.set(entry.id, {
+      id: entry.id,
+      name: entry.name,
+      description: entry.description,
+      zone: entry.zone,
+      is_image: entry.is_image,
+      bytes: entry.bytes,
+      state,
+      waiting_for_parent: state === 'pending' && parentWaiting,
+      error: entry.last_error,
+      blob: entry.blob,
+      created_at: entry.created_at,
+    });
+  }
+  return [...items.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
