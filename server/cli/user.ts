@@ -106,7 +106,7 @@ async function createUser(values: ReturnType<typeof parse>['values'], username: 
   }
 }
 
-function describe(error: unknown): CliError {
+function asCliError(error: unknown): CliError {
   if (error instanceof CliError) return error;
   if (error instanceof DatabaseBusyError) return new CliError(error.message, 2);
   if (error instanceof ConfigError) return new CliError(error.message);
@@ -132,7 +132,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const failure = describe(error);
+  const failure = asCliError(error);
   console.error(failure.message);
   process.exitCode = failure.exitCode;
 });
