@@ -65,6 +65,11 @@ export class SyncEngine {
     return this.phase;
   }
 
+  /** This tab holds the lead (sends and receives). */
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
   /** Starts watching the local counts, asks for the lead, and syncs once it has it. */
   start(): void {
     if (!this.stopped) return;

@@ -4,6 +4,7 @@ import { createSyncApi } from '../api/sync';
 import { setActiveStore } from '../store/active';
 import { unsentCount } from '../store/counts';
 import { type LocalDb, openLocalDb } from '../store/db';
+import { type Companions, forgetReplaySession, startCompanions } from './companions';
 import { SyncEngine } from './engine';
 import { resetSyncStatus } from './status';
 
@@ -11,6 +12,8 @@ interface Running {
   userId: string;
   db: LocalDb;
   engine: SyncEngine;
+  /** The file uploader and Background Sync beside the engine (./companions.ts). */
+  companions: Companions;
 }
 
 let running: Running | null = null;
@@ -44,7 +47,8 @@ async function start(userId: string, options: StartSyncOptions): Promise<void> {
     onUnauthorized: options.onUnauthorized,
     requestPersistence: true,
   });
-  running = { userId, db, engine };
+  const companions = startCompanions(db, userId, options.token, options);
+  running = { userId, db, engine, companions };
   setActiveStore({ db, userId });
   engine.start();
 }
@@ -55,6 +59,7 @@ async function stop(): Promise<void> {
   running = null;
   setActiveStore(null);
   await current.engine.stop();
+  await current.companions.stop();
   current.db.close();
   resetSyncStatus();
 }
@@ -66,7 +71,10 @@ export function startSync(userId: string, options: StartSyncOptions): Promise<vo
 }
 
 export function stopSync(): Promise<void> {
-  queue = queue.then(stop).catch(() => {});
+  queue = queue
+    .then(stop)
+    .then(forgetReplaySession)
+    .catch(() => {});
   return queue.then(() => {});
 }
 

@@ -1,0 +1,127 @@
+// The engine's timing against the real server: offline then `online`, saves pushed by themselves, one
+// leader among tabs, backoff bounds, and the status the screens read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueFile } from '../store/blobs';
+import { saveRecord } from '../store/writes';
+import { backoffDelay } from './backoff';
+import { useSyncStatus } from './status';
+import { startFaultProxy } from './testing/fault-proxy';
+import { eventually, makeDevice, type SyncServer, startSyncServer, type TestUser } from './testing/harness';
+
+let server: SyncServer;
+let staff: TestUser;
+
+beforeAll(async () => {
+  server = await startSyncServer();
+  staff = await server.user('engine_user');
+});
+afterAll(() => server?.close());
+
+/** Web Locks as a browser gives them: one holder per name, the next waiter gets it on release. */
+function fakeLocks() {
+  const queues = new Map<string, (() => void)[]>();
+  const held = new Set<string>();
+  const request = (name: string, options: { signal: AbortSignal }, callback: () => Promise<void>) =>
+    new Promise<void>((resolve, reject) => {
+      const run = () => {
+        held.add(name);
+        callback().finally(() => {
+          held.delete(name);
+          resolve();
+          queues.get(name)?.shift()?.();
+        });
+      };
+      if (!held.has(name)) return run();
+      queues.set(name, [...(queues.get(name) ?? []), run]);
+      options.signal.addEventListener('abort', () => {
+        queues.set(
+          name,
+          (queues.get(name) ?? []).filter((waiting) => waiting !== run),
+        );
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+  return request;
+}
+
+describe('sync engine', () => {
+  it('offline: backs off; `online` sends at once; later saves go by themselves; status follows', async () => {
+    const proxy = await startFaultProxy(server.url);
+    try {
+      proxy.rules.push({ action: { kind: 'drop-before' }, times: Infinity });
+      const device = await makeDevice(server, staff, { baseUrl: proxy.url });
+      const events = new EventTarget();
+      // A long backoff: only the `online` event can bring the next attempt forward.
+      const engine = device.engine({ events, backoff: { baseMs: 60_000, maxMs: 300_000 } });
+      engine.start();
+      await saveRecord(device.ctx, 'project', { name: 'MV Engine 1' });
+      await eventually(() => engine.state === 'backoff');
+      const status = useSyncStatus.getState();
+      expect(status.backoffUntil).toBeGreaterThan(Date.now() + 20_000);
+      expect(status.lastError).toBe('No connection to the server');
+      await eventually(() => useSyncStatus.getState().pending === 1);
+
+      proxy.rules.length = 0;
+      events.dispatchEvent(new Event('online'));
+      await eventually(async () => (await device.db.outbox.count()) === 0 && engine.state === 'idle');
+      await eventually(
+        () => useSyncStatus.getState().pending === 0 && useSyncStatus.getState().last_push_at !== null,
+      );
+
+      // A save while idle is pushed without any other trigger.
+      await saveRecord(device.ctx, 'project', { name: 'MV Engine 2' });
+      await eventually(async () => (await device.db.outbox.count()) === 0);
+      const photo = new Blob([new Uint8Array(150_000)], { type: 'image/jpeg' });
+      await queueFile(device.db, {
+        parent_resource: 'project',
+        parent_id: '0193a000-0000-7000-8000-000000000001',
+        blob: photo,
+        name: 'a.jpg',
+      });
+      await eventually(() => useSyncStatus.getState().files_pending === 1);
+      expect(useSyncStatus.getState()).toMatchObject({
+        files_pending_bytes: 150_000,
+        needs_attention: 0,
+        leader: true,
+      });
+      await engine.stop();
+      expect(useSyncStatus.getState().phase).toBe('stopped');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('one tab leads: the second waits for the lock and takes over when the first stops', async () => {
+    const device = await makeDevice(server, staff);
+    const locks = fakeLocks();
+    const first = device.engine({ locks });
+    const second = device.engine({ locks });
+    first.start();
+    second.start();
+    await eventually(() => first.isLeader);
+    expect(second.isLeader).toBe(false);
+    await saveRecord(device.ctx, 'project', { name: 'MV Two Tabs' });
+    await eventually(async () => (await device.db.outbox.count()) === 0);
+    // A follower's "sync now" does nothing; once the leader's tab goes, it leads.
+    await saveRecord(device.ctx, 'project', { name: 'MV Second Tab' });
+    await first.stop();
+    expect(await device.db.outbox.count()).toBe(1);
+    await eventually(() => second.isLeader);
+    await second.syncNow();
+    await eventually(async () => (await device.db.outbox.count()) === 0);
+    await second.stop();
+    const names = await server.server.query(
+      "select count(*)::int as n from project where name in ('MV Two Tabs', 'MV Second Tab')",
+    );
+    expect(names[0].n).toBe(2);
+  });
+
+  it('backoff: 1 s doubling to 5 min, jittered within the upper half', () => {
+    const low = { baseMs: 1000, maxMs: 300_000, random: () => 0 };
+    const high = { ...low, random: () => 1 };
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, high))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffDelay(1, low)).toBe(500);
+    expect(backoffDelay(20, high)).toBe(300_000);
+    expect(backoffDelay(50, low)).toBe(150_000);
+  });
+});
