@@ -33,6 +33,16 @@ import { sendFile, sendThumbnail } from './send.js';
 import { zipOf } from './zip.js';
 
 type Query = Record<string, string | string[] | undefined>;
+
+/** OpenAPI text only (no validation: multipart is read by the handler). */
+const doc = (summary: string, description?: string) => ({
+  schema: { tags: ['attachments'], summary, ...(description ? { description } : {}) },
+});
+const UPLOAD_HELP =
+  'multipart/form-data: `file` (one file), `description`, `is_image` (true for gallery photos), `zone` ' +
+  '(onboard, fas, warehouse, truck, others, uncategorized; photos default to uncategorized), and optionally ' +
+  '`id` (a client UUID: the same id again answers the stored attachment, 200). 201 with the attachment; 400 ' +
+  '`{file: [...]}` when the bytes do not match the name or a photo is not a raster image; 413 past the size limit.';
 type ParentParams = { id: string };
 
 function pageUrl(request: FastifyRequest, page: number): string {
@@ -70,40 +80,53 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
       const parentOf = (request: FastifyRequest<{ Params: ParentParams }>): Promise<Parent> =>
         findParent(database, name, request.params.id, request.principal);
 
-      api.get<{ Params: ParentParams; Querystring: Query }>(`/${name}/:id/attachments/`, async (request) => {
-        const parent = await parentOf(request);
-        const query = { ...request.query, parent_resource: name, parent_id: parent.id };
-        const page = await listPage(database, attachmentResource, request.principal, query);
-        const last = Math.max(1, Math.ceil(page.count / page.pageSize));
-        return {
-          count: page.count,
-          next: page.page < last ? pageUrl(request, page.page + 1) : null,
-          previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
-          results: page.results.map(withUrls),
-        };
-      });
+      api.get<{ Params: ParentParams; Querystring: Query }>(
+        `/${name}/:id/attachments/`,
+        doc(`Attachments of a ${name} (paged; filters is_image, zone)`),
+        async (request) => {
+          const parent = await parentOf(request);
+          const query = { ...request.query, parent_resource: name, parent_id: parent.id };
+          const page = await listPage(database, attachmentResource, request.principal, query);
+          const last = Math.max(1, Math.ceil(page.count / page.pageSize));
+          return {
+            count: page.count,
+            next: page.page < last ? pageUrl(request, page.page + 1) : null,
+            previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
+            results: page.results.map(withUrls),
+          };
+        },
+      );
 
-      api.post<{ Params: ParentParams }>(`/${name}/:id/attachments/`, async (request, reply) => {
-        const outcome = await createAttachment(request, context, store, name, request.params.id);
-        if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(outcome.status).send(outcome.body);
-      });
+      api.post<{ Params: ParentParams }>(
+        `/${name}/:id/attachments/`,
+        doc(`Upload an attachment to a ${name}`, UPLOAD_HELP),
+        async (request, reply) => {
+          const outcome = await createAttachment(request, context, store, name, request.params.id);
+          if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+          return reply.code(outcome.status).send(outcome.body);
+        },
+      );
 
-      api.get<{ Params: ParentParams }>(`/${name}/:id/download_zip/`, async (request, reply) => {
-        const parent = await parentOf(request);
-        const rows = await listOfParent(db(), name, parent.id);
-        const present: StoredAttachment[] = [];
-        for (const row of rows) if (await store.exists(store.fileOf(row.id))) present.push(row);
-        reply.headers({
-          ...downloadHeaders(`${safeName(`${name} ${parent.label}`)}.zip`),
-          'content-type': 'application/zip',
-          'cache-control': 'private, no-store',
-        });
-        return reply.send(zipOf(request, reply, store, present));
-      });
+      api.get<{ Params: ParentParams }>(
+        `/${name}/:id/download_zip/`,
+        doc(`Every attachment of a ${name} in one streamed ZIP`),
+        async (request, reply) => {
+          const parent = await parentOf(request);
+          const rows = await listOfParent(db(), name, parent.id);
+          const present: StoredAttachment[] = [];
+          for (const row of rows) if (await store.exists(store.fileOf(row.id))) present.push(row);
+          reply.headers({
+            ...downloadHeaders(`${safeName(`${name} ${parent.label}`)}.zip`),
+            'content-type': 'application/zip',
+            'cache-control': 'private, no-store',
+          });
+          return reply.send(zipOf(request, reply, store, present));
+        },
+      );
 
       api.get<{ Params: ParentParams & { attachment: string } }>(
         `/${name}/:id/attachments/:attachment/download/`,
+        doc(`Download one attachment of a ${name}`),
         async (request, reply) => {
           const parent = await parentOf(request);
           const row = await readableAttachment(request, context, request.params.attachment);
@@ -113,27 +136,37 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
       );
     }
 
-    api.get<{ Params: { id: string } }>('/attachments/:id/download/', async (request, reply: FastifyReply) =>
-      sendFile(request, reply, store, await readableAttachment(request, context, request.params.id)),
+    api.get<{ Params: { id: string } }>(
+      '/attachments/:id/download/',
+      doc('Download an attachment'),
+      async (request, reply: FastifyReply) =>
+        sendFile(request, reply, store, await readableAttachment(request, context, request.params.id)),
     );
 
-    api.get<{ Params: { id: string } }>('/attachments/:id/thumbnail/', async (request, reply) =>
-      sendThumbnail(request, reply, store, await readableAttachment(request, context, request.params.id)),
+    api.get<{ Params: { id: string } }>(
+      '/attachments/:id/thumbnail/',
+      doc('Thumbnail of a photo (WebP, 320 px)'),
+      async (request, reply) =>
+        sendThumbnail(request, reply, store, await readableAttachment(request, context, request.params.id)),
     );
 
-    api.delete<{ Params: { id: string } }>('/attachments/:id/', async (request, reply) => {
-      const row = await readableAttachment(request, context, request.params.id);
-      // Removing a file is an edit of its parent: who may edit the parent may remove it (staff).
-      const parent = resources[row.parent_resource as AttachmentParent] as Resource;
-      const actor = { userId: checkWrite(parent, request.principal, 'write').userId };
-      const outcome = await runWrite(database, request, actor.userId, async (trx) => {
-        if (!(await deleteRecord({ db: trx, engine: database.engine }, attachmentResource, actor, row.id)))
-          throw notFound();
-        return { status: 204, body: null };
-      });
-      // The row stays as a tombstone for sync; the bytes are not kept.
-      if (!outcome.replayed) await store.remove(row.id);
-      return reply.code(204).send();
-    });
+    api.delete<{ Params: { id: string } }>(
+      '/attachments/:id/',
+      doc('Delete an attachment (tombstone; the file is removed)'),
+      async (request, reply) => {
+        const row = await readableAttachment(request, context, request.params.id);
+        // Removing a file is an edit of its parent: who may edit the parent may remove it (staff).
+        const parent = resources[row.parent_resource as AttachmentParent] as Resource;
+        const actor = { userId: checkWrite(parent, request.principal, 'write').userId };
+        const outcome = await runWrite(database, request, actor.userId, async (trx) => {
+          if (!(await deleteRecord({ db: trx, engine: database.engine }, attachmentResource, actor, row.id)))
+            throw notFound();
+          return { status: 204, body: null };
+        });
+        // The row stays as a tombstone for sync; the bytes are not kept.
+        if (!outcome.replayed) await store.remove(row.id);
+        return reply.code(204).send();
+      },
+    );
   });
 }

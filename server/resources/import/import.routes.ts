@@ -93,17 +93,34 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
     await api.register(multipart, { throwFileSizeLimit: true });
     api.addHook('onClose', async () => store.close());
 
-    api.post<{ Params: { id: string } }>('/project/:id/import_pl/', async (request, reply) => {
-      const outcome = await importFile(request, context, store);
-      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(outcome.status).send(outcome.body);
-    });
+    api.post<{ Params: { id: string } }>(
+      '/project/:id/import_pl/',
+      {
+        schema: {
+          tags: ['packing-list'],
+          summary: 'Import a packing list (.xlsx or .csv) into a project',
+          description:
+            'multipart/form-data with `file`. Columns by header (English or Spanish, any order). All rows or none: ' +
+            '400 `{file: ["Row 3, column C (Net weight): ..."]}`. Items with the same reference are updated. ' +
+            'Answers `{created, updated, unchanged, total}`.',
+        },
+      },
+      async (request, reply) => {
+        const outcome = await importFile(request, context, store);
+        if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(outcome.status).send(outcome.body);
+      },
+    );
 
-    api.get('/project/import_template/', async (_request, reply) => {
-      const bytes = await importTemplate();
-      return reply
-        .headers({ ...downloadHeaders('packing-list-template.xlsx'), 'content-type': XLSX_TYPE })
-        .send(bytes);
-    });
+    api.get(
+      '/project/import_template/',
+      { schema: { tags: ['packing-list'], summary: 'The packing-list .xlsx template' } },
+      async (_request, reply) => {
+        const bytes = await importTemplate();
+        return reply
+          .headers({ ...downloadHeaders('packing-list-template.xlsx'), 'content-type': XLSX_TYPE })
+          .send(bytes);
+      },
+    );
   });
 }
