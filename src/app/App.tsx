@@ -1,7 +1,16 @@
 import { useEffect } from 'react';
-import { refreshUser } from '../features/auth/session';
+import { setPendingChangesCheck } from '../features/auth/logout';
+import { refreshUser, useSession } from '../features/auth/session';
 import { Providers } from './providers';
 import { AppRouter } from './router';
+
+// The offline engine loads with the first signed-in screen, not with the public pages.
+const loadSync = () => import('../sync/lifecycle');
+let syncLoaded = false;
+// Logout warns about changes and files the local store has not sent yet.
+setPendingChangesCheck(() =>
+  syncLoaded ? loadSync().then((sync) => sync.localPendingChanges()) : Promise.resolve(0),
+);
 
 export function App() {
   useEffect(() => {
@@ -10,6 +19,13 @@ export function App() {
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, []);
+  // Sign-in opens the user's local store and syncs it; sign-out stops (the data and outbox stay).
+  const userId = useSession((state) => (state.authenticated ? (state.user?.id ?? null) : null));
+  useEffect(() => {
+    if (!userId && !syncLoaded) return;
+    syncLoaded = true;
+    void loadSync().then((sync) => sync.connectSync(userId, () => useSession.getState().token));
+  }, [userId]);
   return (
     <Providers>
       <AppRouter />
