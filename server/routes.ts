@@ -5,8 +5,8 @@ import { healthRoutes } from './health/health.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
 import { attachmentRoutes } from './resources/attachments/attachments.routes.js';
 import { contactRoutes } from './resources/contact/contact.routes.js';
-import { importRoutes } from './resources/import/import.routes.js';
 import { resourceRoutes } from './resources/engine/routes.js';
+import { importRoutes } from './resources/import/import.routes.js';
 import { syncRoutes } from './sync/sync.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 

@@ -8,7 +8,7 @@ export interface ApiResponse<T = unknown> {
 export interface ApiOptions {
   token?: string;
   body?: unknown;
-  rawBody?: string | Uint8Array;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 
@@ -20,7 +20,7 @@ export function apiClient(baseUrl: string) {
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Token ${options.token}`;
-    let body: string | Uint8Array | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
