@@ -6,7 +6,8 @@ import type { DependencyList } from 'react';
 import { useSyncExternalStore } from 'react';
 import type { ResourceName } from '../domain/registry';
 import { getActiveDb, subscribeActiveStore } from './active';
-import type { LocalDb } from './db';
+import type { DeviceInfo, LocalDb } from './db';
+import { getDevice, getKeptOffline } from './meta';
 import {
   type AttentionItem,
   countList,
@@ -78,4 +79,14 @@ export function useNeedsAttention(): AttentionItem[] | undefined {
 /** The files of a record (Blobs on the device; uploaded or waiting). */
 export function useFiles(resource: ResourceName, id: string | null | undefined): BlobEntry[] | undefined {
   return useLocal((db) => (id ? filesOf(db, resource, id) : Promise.resolve([])), [resource, id]);
+}
+
+/** This device's identity (client_id, the name the office sees). */
+export function useDevice(): DeviceInfo | undefined {
+  return useLocal((db) => getDevice(db), []);
+}
+
+/** Projects the user chose to keep offline (those in progress are kept anyway). */
+export function useKeptOffline(): string[] | undefined {
+  return useLocal((db) => getKeptOffline(db), []);
 }
