@@ -1,12 +1,13 @@
 // Thumbnails for the gallery grid, made once on upload: at most 320 px a side, WebP, turned upright
 // by the photo's EXIF orientation. sharp's pixel limit refuses decompression bombs.
-import sharp from 'sharp';
+// sharp is loaded on first use: a server that never receives a photo does not carry libvips.
 
 export const THUMBNAIL_SIZE = 320;
 
 /** Writes the thumbnail of `source` to `target`; false when the image cannot be read. */
 export async function makeThumbnail(source: string, target: string): Promise<boolean> {
   try {
+    const { default: sharp } = await import('sharp');
     await sharp(source, { limitInputPixels: 100_000_000, failOn: 'error' })
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })

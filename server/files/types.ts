@@ -2,7 +2,6 @@
 // the content, executables and scripts are refused, a photo must be a raster image, and the type
 // stored (and later sent as Content-Type) is never one a browser would run (HTML, SVG, XML).
 import { open } from 'node:fs/promises';
-import { fileTypeFromFile, supportedExtensions } from 'file-type';
 import { fieldError } from '../http/errors.js';
 import { extensionOf } from './names.js';
 
@@ -35,14 +34,15 @@ const FAMILIES: readonly (readonly string[])[] = [
   ['mp4', 'm4v', 'm4a', 'mov', '3gp', 'qt'],
   ['heic', 'heif'],
 ];
-const supported = new Set<string>(supportedExtensions);
+// file-type is loaded on first use (memory of an idle server).
+const fileType = () => import('file-type');
 
 function sameFormat(claimed: string, detected: string): boolean {
   if (claimed === detected) return true;
   return FAMILIES.some((family) => family.includes(claimed) && family.includes(detected));
 }
 
-function claimsKnownFormat(ext: string): boolean {
+function claimsKnownFormat(ext: string, supported: ReadonlySet<string>): boolean {
   return supported.has(ext) || FAMILIES.some((family) => family.includes(ext));
 }
 
@@ -72,6 +72,7 @@ export async function checkType(
   declared: string | undefined,
   isImage: boolean,
 ): Promise<CheckedType> {
+  const { fileTypeFromFile, supportedExtensions } = await fileType();
   const type = await fileTypeFromFile(path);
   const ext = extensionOf(name);
   if (
@@ -80,7 +81,7 @@ export async function checkType(
     (await startsWithShebang(path))
   )
     throw fieldError('file', 'Programs and scripts are not accepted.');
-  if (ext && claimsKnownFormat(ext) && !(type && sameFormat(ext, type.ext)))
+  if (ext && claimsKnownFormat(ext, supportedExtensions) && !(type && sameFormat(ext, type.ext)))
     throw fieldError(
       'file',
       `The content of "${name}" is not a .${ext} file${type ? ` (it is ${type.ext.toUpperCase()})` : ''}.`,

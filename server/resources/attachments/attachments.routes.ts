@@ -120,7 +120,7 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
             'content-type': 'application/zip',
             'cache-control': 'private, no-store',
           });
-          return reply.send(zipOf(request, reply, store, present));
+          return reply.send(await zipOf(request, reply, store, present));
         },
       );
 

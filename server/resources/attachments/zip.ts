@@ -1,6 +1,6 @@
 // "Download all": a ZIP of every attachment of a record, streamed as it is made (entries are read
 // from disk one at a time; nothing is held whole in memory), with the original names made unique.
-import { ZipArchive, type ZipEntryData } from 'archiver';
+import type { ZipArchive, ZipEntryData } from 'archiver';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { uniqueNames } from '../../files/names.js';
 import type { FileStore } from '../../files/store.js';
@@ -10,12 +10,14 @@ import type { StoredAttachment } from './repository.js';
 const COMPRESSED =
   /^(image\/(jpeg|png|webp|gif|avif|heic)|video\/|audio\/|application\/(zip|gzip|x-7z|x-rar|pdf|vnd\.openxmlformats))/;
 
-export function zipOf(
+export async function zipOf(
   request: FastifyRequest,
   reply: FastifyReply,
   store: FileStore,
   rows: StoredAttachment[],
-): ZipArchive {
+): Promise<ZipArchive> {
+  // Loaded on first use (memory of an idle server).
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 }, forceLocalTime: false });
   const unique = uniqueNames();
   for (const row of rows) {

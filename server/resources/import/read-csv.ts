@@ -1,7 +1,6 @@
 // CSV packing lists: UTF-8 (with or without BOM) or, failing that, Windows-1252 as Excel saves it in
 // Spain; ";" or "," or tab as delimiter (whichever the header line uses); quoted fields as RFC 4180.
 import { readFile } from 'node:fs/promises';
-import { parse } from 'csv-parse/sync';
 import { fieldError } from '../../http/errors.js';
 import type { SheetRow } from './read-xlsx.js';
 
@@ -30,6 +29,7 @@ export function sniffDelimiter(text: string): string {
 export async function readCsv(path: string, maxRows: number): Promise<SheetRow[]> {
   const text = decode(await readFile(path));
   if (text.includes('\u0000')) throw fieldError('file', 'This is not a CSV or .xlsx packing list.');
+  const { parse } = await import('csv-parse/sync');
   let records: string[][];
   try {
     records = parse(text, {

@@ -1,8 +1,8 @@
 // .xlsx packing lists, read with ExcelJS's streaming reader (first worksheet, values only). Before
 // that the ZIP is checked with yauzl, inflating every entry with a byte budget: a ZIP bomb or a file
 // that is not an .xlsx is a 400, never a memory blow-up.
-import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
+import type ExcelJS from 'exceljs';
+import type yauzl from 'yauzl';
 import { fieldError } from '../../http/errors.js';
 
 export interface SheetRow {
@@ -23,6 +23,8 @@ const tooBig = () =>
 
 /** Inflates every entry once, counting bytes; refuses past the budget or without a workbook. */
 export async function checkWorkbookZip(path: string): Promise<void> {
+  // Loaded on first use, like ExcelJS below (memory of an idle server).
+  const { default: yauzl } = await import('yauzl');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(path, { lazyEntries: true, validateEntrySizes: true }, (error, file) =>
       error ? reject(notXlsx()) : resolve(file),
@@ -90,8 +92,9 @@ export function cellText(value: CellValue): string {
 export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[]> {
   await checkWorkbookZip(path);
   const rows: SheetRow[] = [];
+  const { default: excel }: { default: typeof ExcelJS } = await import('exceljs');
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    const reader = new excel.stream.xlsx.WorkbookReader(path, {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'ignore',

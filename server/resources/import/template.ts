@@ -1,6 +1,6 @@
 // The packing-list template: the headers in the first sheet, and in a second sheet every column
 // with its English and Spanish headers and the values it takes.
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import { galleryZones, locations, packingLabelColors } from '../../../src/domain/enums.js';
 import { headerNames, type ImportField, importFields } from './headers.js';
 
@@ -26,6 +26,7 @@ const HELP: Record<ImportField, { required: string; values: string }> = {
 };
 
 export async function importTemplate(): Promise<Buffer> {
+  const { default: ExcelJS }: { default: typeof ExcelJSModule } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'karbontrack';
   const sheet = workbook.addWorksheet('Packing list');
