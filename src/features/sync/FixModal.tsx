@@ -1,0 +1,147 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { retryEntry } from '../../store/attention';
+import type { LocalDb } from '../../store/db';
+import type { AttentionItem } from '../../store/queries';
+import { LocalValidationError } from '../../store/validate';
+import { notifySuccess } from '../../ui/notices';
+import { type FixMode, fieldKind, fixFields, fromText, humanize, toText } from './fixValues';
+
+interface Props {
+  db: LocalDb;
+  item: AttentionItem;
+  onClose: () => void;
+}
+
+/**
+ * Fix and retry: the refused change's fields as a form (or as raw JSON values), prefilled with what the
+ * user sent, the server's words under each field. Saved through the store's validation, same mutation id.
+ */
+export function FixModal({ db, item, onClose }: Props) {
+  const { t } = useTranslation(['sync', 'common']);
+  const { entry, local } = item;
+  const fields = fixFields(entry);
+  const source = (name: string) => (entry.data && name in entry.data ? entry.data[name] : local?.[name]);
+  const initial = (mode: FixMode) =>
+    Object.fromEntries(
+      fields.map((name) => [name, toText(source(name), fieldKind(entry.resource, name), mode)]),
+    );
+  const [mode, setMode] = useState<FixMode>('form');
+  const [texts, setTexts] = useState<Record<string, string>>(() => initial('form'));
+  const [errors, setErrors] = useState<Record<string, string[]>>(entry.errors ?? {});
+  const [busy, setBusy] = useState(false);
+
+  const switchMode = (next: FixMode) => {
+    // Carry the edits over: parse in the old mode, show in the new one.
+    const values: Record<string, string> = {};
+    for (const name of fields) {
+      const kind = fieldKind(entry.resource, name);
+      try {
+        values[name] = toText(fromText(texts[name] ?? '', kind, mode), kind, next);
+      } catch {
+        values[name] = texts[name] ?? '';
+      }
+    }
+    setTexts(values);
+    setMode(next);
+  };
+
+  const save = async () => {
+    const data: Record<string, unknown> = {};
+    const bad: Record<string, string[]> = {};
+    for (const name of fields) {
+      try {
+        data[name] = fromText(texts[name] ?? '', fieldKind(entry.resource, name), mode);
+      } catch {
+        bad[name] = [t('attention.raw_invalid')];
+      }
+    }
+    if (Object.keys(bad).length > 0) {
+      setErrors(bad);
+      return;
+    }
+    setBusy(true);
+    try {
+      await retryEntry(db, entry.mutation_id, data);
+      notifySuccess(t('attention.retried'));
+      onClose();
+    } catch (error) {
+      if (error instanceof LocalValidationError) setErrors(error.fieldErrors);
+      else setErrors({ non_field_errors: [error instanceof Error ? error.message : String(error)] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const general = Object.entries(errors)
+    .filter(([name]) => !fields.includes(name))
+    .flatMap(([name, messages]) =>
+      messages.map((message) => (name === 'non_field_errors' ? message : `${humanize(name)}: ${message}`)),
+    );
+
+  return (
+    <Modal opened onClose={onClose} title={t('attention.fix_title')} size="lg" centered>
+      <Stack gap="sm" data-testid="fix-form">
+        <SegmentedControl
+          value={mode}
+          onChange={(value) => switchMode(value === 'raw' ? 'raw' : 'form')}
+          data={[
+            { value: 'form', label: t('attention.form') },
+            { value: 'raw', label: t('attention.raw') },
+          ]}
+        />
+        {mode === 'raw' && (
+          <Text size="sm" c="dimmed">
+            {t('attention.raw_hint')}
+          </Text>
+        )}
+        {general.length > 0 && <Alert color="red">{general.join(' ')}</Alert>}
+        {fields.map((name) => {
+          const kind = fieldKind(entry.resource, name);
+          const error = errors[name]?.join(' ');
+          const set = (value: string) => setTexts((current) => ({ ...current, [name]: value }));
+          if (mode === 'form' && kind === 'bool')
+            return (
+              <Checkbox
+                key={name}
+                label={humanize(name)}
+                checked={texts[name] === 'true'}
+                error={error}
+                onChange={(event) => set(event.currentTarget.checked ? 'true' : 'false')}
+              />
+            );
+          return (
+            <TextInput
+              key={name}
+              label={humanize(name)}
+              name={name}
+              value={texts[name] ?? ''}
+              error={error}
+              ff={mode === 'raw' ? 'monospace' : undefined}
+              onChange={(event) => set(event.currentTarget.value)}
+            />
+          );
+        })}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common:cancel')}
+          </Button>
+          <Button onClick={() => void save()} loading={busy} data-testid="fix-send">
+            {t('attention.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ResourceName } from '../../domain/registry';
+import { usePendingState } from '../../store/hooks';
+
+interface Props {
+  resource: ResourceName;
+  id: string | null | undefined;
+}
+
+/**
+ * Where a record stands against the server, for any screen that lists or shows one: nothing when it is
+ * synced, "Pending" while its changes wait, "Needs attention" when the server refused one. It reads the
+ * outbox (the source of truth), so it clears as soon as the server's answer is stored.
+ */
+export function SyncMark({ resource, id }: Props) {
+  const { t } = useTranslation('sync');
+  const state = usePendingState(resource, id);
+  if (!state || state === 'synced') return null;
+  const attention = state === 'needs_attention';
+  return (
+    <Badge
+      color={attention ? 'red' : 'yellow'}
+      variant="light"
+      size="sm"
+      data-testid="sync-mark"
+      data-state={state}
+      data-resource={resource}
+      data-id={id ?? undefined}
+    >
+      {t(attention ? 'mark.needs_attention' : 'mark.pending')}
+    </Badge>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSyncStatus } from '../../sync/status';
+import { displayName, useSession } from '../auth/session';
+import { formatMegabytes, formatRelative } from './format';
+import classes from './sync.module.css';
+
+const SyncDrawer = lazy(() => import('./SyncDrawer'));
+
+/** Re-renders every `ms` so relative times ("2 minutes ago") stay true. */
+function useTick(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/**
+ * Always visible in the signed-in frame: online or not, changes and files waiting, what needs attention,
+ * and the last sync. Opens the sync panel.
+ */
+export function SyncStatusBar() {
+  const { t, i18n } = useTranslation('sync');
+  const status = useSyncStatus();
+  const name = useSession(displayName);
+  const [open, setOpen] = useState(false);
+  const now = useTick(30_000);
+  useEffect(() => {
+    // Photos are stamped with who took them; the uploader module is loaded with the first photo.
+    void import('../../sync/files/add').then((files) => files.setStampUser(() => name || null));
+  }, [name]);
+
+  const lastSync = [status.last_push_at, status.last_pull_at]
+    .filter((value): value is string => Boolean(value))
+    .sort()
+    .at(-1);
+  const nothingWaits = status.pending + status.files_pending + status.needs_attention === 0;
+
+  return (
+    <>
+      <UnstyledButton
+        className={classes.bar}
+        onClick={() => setOpen(true)}
+        aria-label={t('bar.open')}
+        data-testid="sync-status"
+        data-online={status.online}
+        data-pending={status.pending}
+        data-files={status.files_pending}
+        data-attention={status.needs_attention}
+      >
+        <Group gap="xs" wrap="wrap">
+          <Badge color={status.online ? 'green' : 'gray'} variant="dot" data-testid="sync-online">
+            {t(status.online ? 'bar.online' : 'bar.offline')}
+          </Badge>
+          {status.pending > 0 && (
+            <Badge color="yellow" variant="light" data-testid="sync-pending">
+              {t('bar.pending', { count: status.pending })}
+            </Badge>
+          )}
+          {status.files_pending > 0 && (
+            <Badge color="yellow" variant="light" data-testid="sync-files">
+              {t('bar.files', {
+                count: status.files_pending,
+                size: formatMegabytes(status.files_pending_bytes, i18n.language),
+              })}
+            </Badge>
+          )}
+          {status.needs_attention > 0 && (
+            <Badge color="red" variant="filled" data-testid="sync-attention">
+              {t('bar.attention', { count: status.needs_attention })}
+            </Badge>
+          )}
+          {status.phase === 'needs-sign-in' && (
+            <Badge color="red" variant="light">
+              {t('bar.sign_in')}
+            </Badge>
+          )}
+          <Text size="sm" c="dimmed" data-testid="sync-last">
+            {status.phase === 'syncing'
+              ? t('bar.syncing')
+              : nothingWaits && lastSync
+                ? t('bar.synced')
+                : lastSync
+                  ? t('bar.last_sync', { when: formatRelative(lastSync, i18n.language, now) })
+                  : t('bar.never')}
+          </Text>
+        </Group>
+      </UnstyledButton>
+      {open && (
+        <Suspense fallback={null}>
+          <SyncDrawer opened={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
