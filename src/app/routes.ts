@@ -37,6 +37,7 @@ export const ROUTES: AppRoute[] = [
   screen('hand', '/project/:projectId/hand/:id', 'auth', () => import('../features/hand/HandPage')),
   screen('reports', '/reports', 'auth', () => import('../features/reports/ReportsPage')),
   screen('report', '/report/:id?', 'auth', () => import('../features/report/ReportPage')),
+  screen('devices', '/devices', 'auth', () => import('../features/sync/DevicesPage')),
 ];
 
 /** The registry entry for a path, if any. */

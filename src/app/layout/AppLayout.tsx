@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { SyncStatusBar } from '../../features/sync/SyncStatusBar';
 import { Footer } from './Footer';
 import classes from './layout.module.css';
 import { PageFallback } from './PageFallback';
@@ -13,6 +14,7 @@ export default function AppLayout() {
       <Sidebar />
       <div className={classes.column}>
         <UserBar />
+        <SyncStatusBar />
         <main className={classes.main} id="main">
           <Suspense fallback={<PageFallback />}>
             <Outlet />

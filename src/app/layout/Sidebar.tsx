@@ -2,6 +2,8 @@ import { useLocalStorage } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { useSession } from '../../features/auth/session';
+import { IconDevices } from '../../features/sync/IconDevices';
 import { IconChevronLeft, IconChevronRight, IconContainer, IconShip } from '../../ui/icons';
 import classes from './layout.module.css';
 
@@ -13,6 +15,8 @@ interface Entry {
   icon: ReactNode;
   /** Route prefixes for which this entry is the active one. */
   matches: RegExp;
+  /** Shown to admins only. */
+  admin?: boolean;
 }
 
 const ENTRIES: Entry[] = [
@@ -23,11 +27,19 @@ const ENTRIES: Entry[] = [
     icon: <IconContainer />,
     matches: /^\/reports?(\/|$)/,
   },
+  {
+    to: '/devices',
+    labelKey: 'nav.devices',
+    icon: <IconDevices />,
+    matches: /^\/devices(\/|$)/,
+    admin: true,
+  },
 ];
 
 export function Sidebar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const admin = useSession((state) => state.user?.role === 'admin');
   const [collapsed, setCollapsed] = useLocalStorage<boolean>({
     key: SIDEBAR_COLLAPSED_KEY,
     defaultValue: false,
@@ -49,7 +61,7 @@ export function Sidebar() {
         )}
       </Link>
       <div className={classes.navList}>
-        {ENTRIES.map((entry) => {
+        {ENTRIES.filter((entry) => admin || !entry.admin).map((entry) => {
           const active = entry.matches.test(pathname);
           return (
             <Link
