@@ -5,7 +5,9 @@
 // - `project` is the parent's project (the project itself for a project), so the row syncs with the
 //   project's scope and customer tokens see it as they see the parent. Container reports belong to
 //   no project: their attachments have project null and, like their parent, belong to the global
-//   scope (a sync pull carries them with the global resources; customers never see them).
+//   scope; customers never see them. (The sync pull reads project-scoped tables by project only, so
+//   it must add the rows with a null project to the global pull; until it does, the tablet lists
+//   container-report attachments online, through GET /api/container-report/<id>/attachments/.)
 // - Where the bytes live on disk is derived from the id on the server, never stored or shown.
 import type { z } from 'zod';
 import { galleryZones } from './enums';
