@@ -1,6 +1,5 @@
 // The coil report spreadsheet: the project's ratios per (commodity, activity), delay by cause,
 // tonnes by hold, and one tab per commodity_hold key (product-decisions.md, "Reports").
-import type ExcelJS from 'exceljs';
 import { delayAttributions } from '../../src/domain/enums.js';
 import { parseTonsKey, projectSummaries, type RatioRow } from '../../src/domain/ratios/index.js';
 import { formatDateTime } from './format.js';
@@ -12,10 +11,9 @@ import {
   decimal,
   hours,
   integer,
-  newWorkbook,
+  ReportBook,
   ratio,
-  SheetWriter,
-  sheetName,
+  type SheetWriter,
 } from './xlsx.js';
 
 /** The coil report row the file is made for (its commodity and activity pick the group). */
@@ -32,6 +30,8 @@ export interface CoilReportRow {
   end_ops: string | null;
   operation_others: string | null;
 }
+
+const RATIO_WIDTHS = [24, 18, 10, 14, 14, 10, 12, 12, 12, 12, 12, 12, 12, 14, 14, 16];
 
 function ratioColumns(context: ReportContext): Column[] {
   const { t } = context;
@@ -99,7 +99,7 @@ export async function coilReportWorkbook(
   data: ProjectData,
   report: CoilReportRow | undefined,
   context: ReportContext,
-): Promise<ExcelJS.Workbook> {
+): Promise<ReportBook> {
   const { t, clock } = context;
   const summaries = projectSummaries(data);
   const inReport = (row: RatioRow) =>
@@ -108,9 +108,8 @@ export async function coilReportWorkbook(
   const total = report ? (rows[0] ?? emptyLike(summaries.total)) : summaries.total;
   const project = data.project;
 
-  const workbook = newWorkbook();
-  const sheet = workbook.addWorksheet(sheetName(workbook, t('coil.sheet')));
-  const writer = new SheetWriter(sheet);
+  const book = new ReportBook();
+  const writer = book.addSheet(t('coil.sheet'), RATIO_WIDTHS);
   writer.title(t('coil.title'), subtitle(context));
   writer.fields([
     ...projectFields(project, context),
@@ -160,22 +159,20 @@ export async function coilReportWorkbook(
     [t('coil.cargo_overlanded'), report?.cargo_overlanded ?? ''],
     [t('coil.operation_others'), report?.operation_others ?? ''],
   ]);
-  writer.widths([24, 18, 10, 14, 14, 10, 12, 12, 12, 12, 12, 12, 12, 14, 14, 16]);
 
   // One tab per commodity_hold key, with the same columns (the summary modal's tabs).
   for (const [key, keyRows] of Object.entries(summaries.commodity_summary)) {
     const shown = keyRows.filter(inReport);
     if (shown.length === 0) continue;
     const { commodity, hold } = parseTonsKey(key);
-    const tab = new SheetWriter(workbook.addWorksheet(sheetName(workbook, key)));
+    const tab = book.addSheet(key, RATIO_WIDTHS);
     tab.title(`${commodityName(data, commodity)} · ${t('ratios.hold')} ${hold ?? t('ratios.no_hold')}`);
     tab.table(
       ratioColumns(context),
       shown.map((row) => ratioCells(row, groupNames(row))),
     );
-    tab.widths([24, 18, 10, 14, 14, 10, 12, 12, 12, 12, 12, 12, 12, 14, 14, 16]);
   }
-  return workbook;
+  return book;
 }
 
 function commodityName(data: ProjectData, code: string): string {

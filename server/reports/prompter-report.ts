@@ -1,11 +1,10 @@
 // The prompter report: the tally's validations by hand, hold and lift, with a summary by hand and
 // hold. A prompter report row narrows it to its hand, hold and hand event (the event's hours).
-import type ExcelJS from 'exceljs';
 import { gramsToTonsText, milliToText, toMilli, validatedUnits } from '../../src/domain/ratios/index.js';
 import { formatDateTime, utcOffsetMinutes } from './format.js';
 import { projectFields, type ReportContext, subtitle } from './header.js';
 import type { PackingDetail, ProjectData, UserName } from './project-data.repository.js';
-import { type CellValue, decimal, integer, newWorkbook, SheetWriter, sheetName } from './xlsx.js';
+import { type CellValue, decimal, integer, ReportBook } from './xlsx.js';
 
 export interface PrompterFilter {
   hand: string | null;
@@ -33,6 +32,9 @@ export function handEventWindow(
   return [shift(from), shift(to)];
 }
 
+/** Code-point order: ISO times sort right, and it is far cheaper than localeCompare on 20,000 rows. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 interface Group {
   hand: string | null;
   hold: number | null;
@@ -47,7 +49,7 @@ export async function prompterReportWorkbook(
   filter: PrompterFilter | undefined,
   users: Map<string, UserName>,
   context: ReportContext,
-): Promise<ExcelJS.Workbook> {
+): Promise<ReportBook> {
   const { t, clock } = context;
   const window = handEventWindow(filter?.handEvent ?? null, clock.timeZone);
   const items = data.packingList
@@ -62,16 +64,23 @@ export async function prompterReportWorkbook(
     });
 
   const hands = new Map(data.hands.map((hand, index) => [hand.id, { ...hand, order: index }]));
+  const labels = new Map<string | null, string>();
   const handLabel = (id: string | null) => {
-    const hand = id ? hands.get(id) : undefined;
-    if (!hand) return t('prompter.no_hand');
-    return [
-      hand.description,
-      hand.gang_no !== null ? `#${hand.gang_no}` : null,
-      formatDateTime(hand.init_date, clock),
-    ]
-      .filter(Boolean)
-      .join(' · ');
+    let label = labels.get(id);
+    if (label === undefined) {
+      const hand = id ? hands.get(id) : undefined;
+      label = hand
+        ? [
+            hand.description,
+            hand.gang_no !== null ? `#${hand.gang_no}` : null,
+            formatDateTime(hand.init_date, clock),
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        : t('prompter.no_hand');
+      labels.set(id, label);
+    }
+    return label;
   };
   const handOrder = (id: string | null) => (id ? (hands.get(id)?.order ?? -1) : Number.MAX_SAFE_INTEGER);
   const time = (item: PackingDetail) => item.validation_datetime ?? '';
@@ -79,14 +88,26 @@ export async function prompterReportWorkbook(
     (a, b) =>
       handOrder(a.validation_hand) - handOrder(b.validation_hand) ||
       (a.validation_hold ?? Number.MAX_SAFE_INTEGER) - (b.validation_hold ?? Number.MAX_SAFE_INTEGER) ||
-      time(a).localeCompare(time(b)) ||
-      a.reference.localeCompare(b.reference),
+      compareText(time(a), time(b)) ||
+      compareText(a.reference, b.reference),
   );
   // Lifts are numbered in the order they were made (a lift id is a uuid nobody reads).
   const liftNumber = new Map<string, number>();
-  for (const item of [...items].sort((a, b) => time(a).localeCompare(time(b))))
+  for (const item of [...items].sort((a, b) => compareText(time(a), time(b))))
     if (item.lift_id && !liftNumber.has(item.lift_id)) liftNumber.set(item.lift_id, liftNumber.size + 1);
 
+  // Units are read once per item (the details sheet shows them again).
+  const units = new Map<PackingDetail, bigint>();
+  const unitsOf = (item: PackingDetail) => {
+    let value = units.get(item);
+    if (value === undefined) {
+      value = validatedUnits(item);
+      units.set(item, value);
+    }
+    return value;
+  };
+  let totalUnits = 0n;
+  let totalGrams = 0n;
   const groups = new Map<string, Group>();
   for (const item of sorted) {
     const key = `${item.validation_hand ?? ''}|${item.validation_hold ?? ''}`;
@@ -100,19 +121,20 @@ export async function prompterReportWorkbook(
     };
     group.items++;
     group.lifts.add(item.lift_id ?? `item:${item.id}`);
-    group.units += validatedUnits(item);
+    const units = unitsOf(item);
+    group.units += units;
     group.grams += toMilli(item.net_weight);
+    totalUnits += units;
+    totalGrams += toMilli(item.net_weight);
     groups.set(key, group);
   }
-  const totalUnits = sorted.reduce((sum, item) => sum + validatedUnits(item), 0n);
-  const totalGrams = sorted.reduce((sum, item) => sum + toMilli(item.net_weight), 0n);
   const totalLifts = new Set(sorted.map((item) => item.lift_id ?? `item:${item.id}`)).size;
   const holdCell = (hold: number | null): CellValue =>
     hold === null ? t('prompter.no_hold') : integer(hold);
   const tons = (grams: bigint) => decimal(gramsToTonsText(grams), 'decimal2');
 
-  const workbook = newWorkbook();
-  const writer = new SheetWriter(workbook.addWorksheet(sheetName(workbook, t('prompter.sheet'))));
+  const book = new ReportBook();
+  const writer = book.addSheet(t('prompter.sheet'), [40, 10, 10, 10, 16, 14]);
   writer.title(t('prompter.title'), subtitle(context));
   writer.fields([
     ...projectFields(data.project, context),
@@ -165,9 +187,8 @@ export async function prompterReportWorkbook(
       empty: t('common.no_data'),
     },
   );
-  writer.widths([40, 10, 10, 10, 16, 14]);
 
-  const details = new SheetWriter(workbook.addWorksheet(sheetName(workbook, t('prompter.details_sheet'))));
+  const details = book.addSheet(t('prompter.details_sheet'), [40, 8, 8, 20, 14, 14, 16, 18, 24]);
   const commodities = new Map(data.commodities.map((row) => [row.id, row.name]));
   const prompter = (id: string | null) => {
     const user = id ? users.get(id) : undefined;
@@ -191,7 +212,7 @@ export async function prompterReportWorkbook(
       item.lift_id ? integer(liftNumber.get(item.lift_id) ?? 0) : null,
       item.reference,
       commodities.get(item.commodity) ?? '',
-      decimal(milliToText(validatedUnits(item))),
+      { value: Number(unitsOf(item)) / 1000, format: 'decimal3' },
       item.net_weight === null ? null : decimal(item.net_weight),
       formatDateTime(item.validation_datetime, clock),
       prompter(item.validation_prompter_identifier),
@@ -211,6 +232,5 @@ export async function prompterReportWorkbook(
       empty: t('common.no_data'),
     },
   );
-  details.widths([40, 8, 8, 20, 14, 14, 16, 18, 24]);
-  return workbook;
+  return book;
 }

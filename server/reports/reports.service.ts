@@ -18,7 +18,7 @@ import {
 import { prompterReportWorkbook } from './prompter-report.js';
 import { findPrompterFilter, findSofReport } from './report-rows.repository.js';
 import { sofReportWorkbook } from './sof-report.js';
-import { toBuffer } from './xlsx.js';
+import type { ReportBook } from './xlsx.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -73,7 +73,7 @@ export async function makeProjectReport(
   const context = reportContext(body, acceptLanguage);
   const reportId = body.report ?? null;
   const data = await loadProjectData(db, project);
-  let workbook: Awaited<ReturnType<typeof coilReportWorkbook>>;
+  let workbook: ReportBook;
   if (kind === 'coil') {
     const report = reportId
       ? await findProjectReport<CoilReportRow>(db, 'coil_report', project.id, reportId)
@@ -95,7 +95,7 @@ export async function makeProjectReport(
   const prefix: TextKey =
     kind === 'coil' ? 'coil.filename' : kind === 'sof' ? 'sof.filename' : 'prompter.filename';
   return {
-    buffer: await toBuffer(workbook),
+    buffer: await workbook.toBuffer(),
     filename: fileName(context.t(prefix), project, context, 'xlsx'),
     contentType: XLSX_TYPE,
   };

@@ -1,12 +1,11 @@
 // The statement of facts, after the BIMCO/FONASBA standard SOF: the call's particulars, the events
 // with dates and times, a daily table of hours worked and stopped, gangs and quantity, remarks and
 // signatures.
-import type ExcelJS from 'exceljs';
 import { dailyRows, projectSummaries } from '../../src/domain/ratios/index.js';
 import { formatDate, formatDateTime, formatTime, utcOffsetMinutes, weekday } from './format.js';
 import { projectFields, type ReportContext, subtitle } from './header.js';
 import type { ProjectData } from './project-data.repository.js';
-import { decimal, hours, integer, newWorkbook, SheetWriter, sheetName } from './xlsx.js';
+import { decimal, hours, integer, ReportBook } from './xlsx.js';
 
 /** The SOF report row the file is made for; without one the project's own fields are used. */
 export interface SofReportRow {
@@ -31,11 +30,11 @@ export async function sofReportWorkbook(
   data: ProjectData,
   report: SofReportRow | undefined,
   context: ReportContext,
-): Promise<ExcelJS.Workbook> {
+): Promise<ReportBook> {
   const { t, clock } = context;
   const project = data.project;
-  const workbook = newWorkbook();
-  const writer = new SheetWriter(workbook.addWorksheet(sheetName(workbook, t('sof.sheet'))));
+  const book = new ReportBook();
+  const writer = book.addSheet(t('sof.sheet'), [14, 14, 12, 16, 30, 14, 10, 40]);
   writer.title(t('sof.title'), subtitle(context));
   const when = (value: string | null | undefined) => formatDateTime(value, clock);
   writer.fields([
@@ -138,6 +137,5 @@ export async function sofReportWorkbook(
     cell.value = label;
     cell.border = { top: { style: 'thin' } };
   });
-  writer.widths([14, 14, 12, 16, 30, 14, 10, 40]);
-  return workbook;
+  return book;
 }

@@ -1,6 +1,9 @@
 // Writing report sheets: a title, a header block of label/value pairs, tables with totals. Every
 // text goes in as a string cell in Text format, so a value such as '=HYPERLINK(...)' stays text on
-// opening and on editing (no formula is ever written).
+// opening and on editing (no formula is ever written). Sheets are streamed (ExcelJS's workbook
+// writer): rows are committed as soon as they are written, so 20,000 rows never sit in memory and
+// the ZIP is made by Node's zlib.
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { NO_VALUE, round2 } from '../../src/domain/ratios/index.js';
 
@@ -55,11 +58,25 @@ function put(cell: ExcelJS.Cell, value: CellValue) {
   cell.numFmt = NUMBER_FORMATS[value.format];
 }
 
-/** Writes one sheet top to bottom. */
+/** Writes one sheet top to bottom; rows above the current one are committed (written out). */
 export class SheetWriter {
   private row = 1;
+  private committed = 0;
 
   constructor(readonly sheet: ExcelJS.Worksheet) {}
+
+  /** Commits the rows above the current one (a streamed sheet writes them out and forgets them). */
+  flush() {
+    if (this.row - 1 > this.committed) {
+      this.sheet.getRow(this.row - 1).commit();
+      this.committed = this.row - 1;
+    }
+  }
+
+  /** Moves `count` rows down, leaving them empty (room for signatures). */
+  skip(count: number) {
+    this.row += count;
+  }
 
   /** The next row to be written. */
   get nextRow(): number {
@@ -121,6 +138,7 @@ export class SheetWriter {
         put(row.getCell(index + 1), value);
       });
       this.row++;
+      this.flush();
     }
     if (options.totals) {
       const row = this.sheet.getRow(this.row);
@@ -134,12 +152,6 @@ export class SheetWriter {
     }
     this.row++;
   }
-
-  widths(widths: readonly number[]) {
-    widths.forEach((width, index) => {
-      this.sheet.getColumn(index + 1).width = width;
-    });
-  }
 }
 
 export interface TableOptions {
@@ -148,27 +160,48 @@ export interface TableOptions {
   empty?: string;
 }
 
-/** A workbook with its properties set; sheets are added by the report. */
-export function newWorkbook(): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'karbontrack';
-  workbook.created = new Date();
-  return workbook;
-}
+/** A streamed workbook: add sheets (each with its column widths), write them, then take the bytes. */
+export class ReportBook {
+  private readonly chunks: Buffer[] = [];
+  private readonly names = new Set<string>();
+  readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
 
-/** A sheet name Excel accepts: no []:*?/\, at most 31 characters, unique in the workbook. */
-export function sheetName(workbook: ExcelJS.Workbook, wanted: string): string {
-  const base =
-    wanted
-      .replace(/[[\]:*?/\\]/g, ' ')
-      .trim()
-      .slice(0, 31) || 'Sheet';
-  let name = base;
-  for (let n = 2; workbook.worksheets.some((sheet) => sheet.name.toLowerCase() === name.toLowerCase()); n++)
-    name = `${base.slice(0, 27)} (${n})`;
-  return name;
-}
+  constructor() {
+    const out = new PassThrough();
+    out.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: true,
+    });
+    this.workbook.creator = 'karbontrack';
+    this.workbook.created = new Date();
+  }
 
-export async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  /** A new sheet; widths are set first, as a streamed sheet writes its columns before its rows. */
+  addSheet(wanted: string, widths: readonly number[]): SheetWriter {
+    const sheet = this.workbook.addWorksheet(this.sheetName(wanted));
+    widths.forEach((width, index) => {
+      sheet.getColumn(index + 1).width = width;
+    });
+    return new SheetWriter(sheet);
+  }
+
+  /** A sheet name Excel accepts: no []:*?/\, at most 31 characters, unique in the workbook. */
+  private sheetName(wanted: string): string {
+    const base =
+      wanted
+        .replace(/[[\]:*?/\\]/g, ' ')
+        .trim()
+        .slice(0, 31) || 'Sheet';
+    let name = base;
+    for (let n = 2; this.names.has(name.toLowerCase()); n++) name = `${base.slice(0, 27)} (${n})`;
+    this.names.add(name.toLowerCase());
+    return name;
+  }
+
+  async toBuffer(): Promise<Buffer> {
+    await this.workbook.commit();
+    return Buffer.concat(this.chunks);
+  }
 }

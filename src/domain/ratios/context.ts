@@ -1,12 +1,30 @@
 // The lookups the ratio functions share: each hand's working span and activity, the stoppages with
 // who caused them, the lookup rows by id, and the validated items.
 import type { DelayAttribution, HandIncidenceIssue } from '../enums';
+import { toMilli } from './decimal';
 import { type Span, spanOf } from './intervals';
 import type { ActivityRow, CommodityRow, PackingRow, RatiosInput } from './types';
 
 export interface Stoppage {
   span: Span;
   attribution: DelayAttribution;
+}
+
+/** A validated item with its numbers read once (the summaries pass over every item several times). */
+export interface Validated {
+  row: PackingRow;
+  /** Net weight in grams (thousandths of a kg). */
+  grams: bigint;
+  /** Validated units in thousandths. */
+  units: bigint;
+  /** Validation time in epoch ms; NaN when unknown. */
+  at: number;
+}
+
+/** Units an item adds once validated: what the tally processed, or its quantity if nothing was recorded. */
+export function validatedUnits(item: PackingRow): bigint {
+  const processed = toMilli(item.processed_quantity);
+  return processed > 0n ? processed : toMilli(item.quantity);
 }
 
 export interface RatioContext {
@@ -22,7 +40,7 @@ export interface RatioContext {
   commodities: Map<string, CommodityRow>;
   activities: Map<string, ActivityRow>;
   /** Live, validated packing items. */
-  validated: PackingRow[];
+  validated: Validated[];
 }
 
 const live = <T extends { deleted_at?: string | null }>(rows: readonly T[]): T[] =>
@@ -85,7 +103,14 @@ export function buildContext(input: RatiosInput): RatioContext {
     incidenceStoppages,
     commodities: new Map(live(input.commodities).map((row) => [row.id, row])),
     activities: new Map(live(input.activities).map((row) => [row.id, row])),
-    validated: live(input.packingList).filter((row) => row.validated),
+    validated: live(input.packingList)
+      .filter((row) => row.validated)
+      .map((row) => ({
+        row,
+        grams: toMilli(row.net_weight),
+        units: validatedUnits(row),
+        at: row.validation_datetime ? Date.parse(row.validation_datetime) : Number.NaN,
+      })),
   };
 }
 

@@ -2,9 +2,8 @@
 // and tonnes per hour with the stoppages marked (the summary chart).
 import type { DelayAttribution } from '../enums';
 import { buildContext, type RatioContext, type Stoppage } from './context';
-import { gramsToTons, gramsToTonsText, milliToText, toMilli } from './decimal';
+import { gramsToTons, gramsToTonsText, milliToText } from './decimal';
 import { HOUR_MS, intersect, lengthOf, type Span, toHours, union } from './intervals';
-import { validatedUnits } from './summary';
 import type { RatiosInput } from './types';
 
 const DAY_MS = 24 * HOUR_MS;
@@ -57,8 +56,7 @@ function callWindow(context: RatioContext): Span | null {
     start = Math.min(start, from);
     end = Math.max(end, to);
   }
-  for (const item of context.validated) {
-    const at = item.validation_datetime ? Date.parse(item.validation_datetime) : Number.NaN;
+  for (const { at } of context.validated) {
     if (!Number.isFinite(at)) continue;
     start = Math.min(start, at);
     end = Math.max(end, at + 1);
@@ -79,11 +77,10 @@ export function dailyRows(input: RatiosInput, options: { utcOffsetMinutes?: numb
   const units = new Array<bigint>(days).fill(0n);
   const grams = new Array<bigint>(days).fill(0n);
   for (const item of context.validated) {
-    const at = item.validation_datetime ? Date.parse(item.validation_datetime) : Number.NaN;
-    const day = Math.floor((at - firstDay) / DAY_MS);
+    const day = Math.floor((item.at - firstDay) / DAY_MS);
     if (!(day >= 0 && day < days)) continue;
-    units[day] = (units[day] ?? 0n) + validatedUnits(item);
-    grams[day] = (grams[day] ?? 0n) + toMilli(item.net_weight);
+    units[day] = (units[day] ?? 0n) + item.units;
+    grams[day] = (grams[day] ?? 0n) + item.grams;
   }
   const rows: DayRow[] = [];
   for (let day = 0; day < days; day++) {
@@ -122,11 +119,10 @@ export function callSeries(input: RatiosInput): CallSeries {
   const grams = new Array<bigint>(count).fill(0n);
   const units = new Array<bigint>(count).fill(0n);
   for (const item of context.validated) {
-    const at = item.validation_datetime ? Date.parse(item.validation_datetime) : Number.NaN;
-    const bucket = Math.floor((at - first) / size);
+    const bucket = Math.floor((item.at - first) / size);
     if (!(bucket >= 0 && bucket < count)) continue;
-    grams[bucket] = (grams[bucket] ?? 0n) + toMilli(item.net_weight);
-    units[bucket] = (units[bucket] ?? 0n) + validatedUnits(item);
+    grams[bucket] = (grams[bucket] ?? 0n) + item.grams;
+    units[bucket] = (units[bucket] ?? 0n) + item.units;
   }
   const points = grams.map((value, index) => ({
     start: new Date(first + index * size).toISOString(),

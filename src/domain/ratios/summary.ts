@@ -1,18 +1,14 @@
 // The decisions page's ratios ("Events, stoppages and the ratios"), per (commodity, activity).
 import { delayAttributions } from '../enums';
-import { activityOf, buildContext, type RatioContext, type Stoppage } from './context';
-import { gramsToTons, gramsToTonsText, MILLI, milliToText, toMilli } from './decimal';
+import { activityOf, buildContext, type RatioContext, type Stoppage, type Validated } from './context';
+import { gramsToTons, gramsToTonsText, MILLI, milliToText } from './decimal';
 import { intersect, lengthOf, type Span, toHours, union } from './intervals';
 import type { DelayBy, PackingRow, ProjectSummaries, RatioRow, RatiosInput } from './types';
 
 /** A ratio over zero time has no value (shown '—'), never Infinity or NaN. */
 export const perHour = (amount: number, hours: number): number | null => (hours > 0 ? amount / hours : null);
 
-/** Units an item adds once validated: what the tally processed, or its quantity if nothing was recorded. */
-export function validatedUnits(item: PackingRow): bigint {
-  const processed = toMilli(item.processed_quantity);
-  return processed > 0n ? processed : toMilli(item.quantity);
-}
+export { validatedUnits } from './context';
 
 function delayWithin(stoppages: readonly Stoppage[], working: readonly Span[]): number {
   return lengthOf(intersect(union(stoppages.map((stoppage) => stoppage.span)), working));
@@ -20,7 +16,7 @@ function delayWithin(stoppages: readonly Stoppage[], working: readonly Span[]): 
 
 /** The ratios of `items` (validated, of one group) and the hands that validated them. */
 export function ratioRow(
-  items: readonly PackingRow[],
+  items: readonly Validated[],
   context: RatioContext,
   commodity: string | null,
   activity: string | null,
@@ -30,12 +26,12 @@ export function ratioRow(
   let unliftedItems = 0;
   let units = 0n;
   let grams = 0n;
-  for (const item of items) {
-    if (item.validation_hand) hands.add(item.validation_hand);
-    if (item.lift_id) lifts.add(item.lift_id);
+  for (const { row, units: itemUnits, grams: itemGrams } of items) {
+    if (row.validation_hand) hands.add(row.validation_hand);
+    if (row.lift_id) lifts.add(row.lift_id);
     else unliftedItems++;
-    units += validatedUnits(item);
-    grams += toMilli(item.net_weight);
+    units += itemUnits;
+    grams += itemGrams;
   }
 
   const spans: Span[] = [];
@@ -96,12 +92,12 @@ export function ratioRow(
 const byName = (a: string | null, b: string | null) => (a ?? '\uffff').localeCompare(b ?? '\uffff');
 
 /** One row per (commodity, activity) among `items`, by commodity name then activity name. */
-export function groupRows(items: readonly PackingRow[], context: RatioContext): RatioRow[] {
-  const groups = new Map<string, { commodity: string; activity: string | null; items: PackingRow[] }>();
+export function groupRows(items: readonly Validated[], context: RatioContext): RatioRow[] {
+  const groups = new Map<string, { commodity: string; activity: string | null; items: Validated[] }>();
   for (const item of items) {
-    const activity = activityOf(item, context);
-    const key = `${item.commodity}|${activity ?? ''}`;
-    const group = groups.get(key) ?? { commodity: item.commodity, activity, items: [] };
+    const activity = activityOf(item.row, context);
+    const key = `${item.row.commodity}|${activity ?? ''}`;
+    const group = groups.get(key) ?? { commodity: item.row.commodity, activity, items: [] };
     group.items.push(item);
     groups.set(key, group);
   }
@@ -139,9 +135,9 @@ function compareKeys(a: string, b: string): number {
 /** project_summary, the whole project, tons_summary and commodity_summary of one project's rows. */
 export function projectSummaries(input: RatiosInput): ProjectSummaries {
   const context = buildContext(input);
-  const byKey = new Map<string, PackingRow[]>();
+  const byKey = new Map<string, Validated[]>();
   for (const item of context.validated) {
-    const key = tonsKey(item, context);
+    const key = tonsKey(item.row, context);
     const list = byKey.get(key) ?? [];
     list.push(item);
     byKey.set(key, list);
@@ -151,7 +147,7 @@ export function projectSummaries(input: RatiosInput): ProjectSummaries {
   for (const key of [...byKey.keys()].sort(compareKeys)) {
     const items = byKey.get(key) ?? [];
     let grams = 0n;
-    for (const item of items) grams += toMilli(item.net_weight);
+    for (const item of items) grams += item.grams;
     tons_summary[key] = gramsToTonsText(grams);
     commodity_summary[key] = groupRows(items, context);
   }
