@@ -53,7 +53,12 @@ export function FilterTags({ tags, onRemove }: { tags: FilterTag[]; onRemove: (k
           size="lg"
           withRemoveButton
           onRemove={() => onRemove(tag.key)}
-          removeButtonProps={{ 'aria-label': t('filters.remove', { filter: tag.label }) }}
+          // Mantine hides the cross from keyboards and screen readers by default; here it is the way to remove.
+          removeButtonProps={{
+            'aria-label': t('filters.remove', { filter: tag.label }),
+            'aria-hidden': false,
+            tabIndex: 0,
+          }}
           data-testid={`filter-tag-${tag.key}`}
         >
           {tag.label}

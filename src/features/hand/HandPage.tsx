@@ -1,4 +1,4 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -13,13 +13,20 @@ const TallyPanel = lazy(() =>
 );
 
 export default function HandPage() {
-  const { t } = useTranslation('hand');
+  const { t } = useTranslation(['hand', 'common']);
   const { projectId = '', id } = useParams();
   const hand = useRecord('hand', id);
   const [tally, setTally] = useState(false);
 
-  if (hand === undefined) return <Loader />;
-  if (hand === null) return <Text data-testid="hand-missing">{t('missing')}</Text>;
+  if (!hand)
+    return (
+      <Stack>
+        <Title order={1} data-testid="page-title">
+          {t('common:pages.hand')}
+        </Title>
+        {hand === undefined ? <Loader /> : <Text data-testid="hand-missing">{t('missing')}</Text>}
+      </Stack>
+    );
   const project = typeof hand.project === 'string' ? hand.project : projectId;
   return (
     <Stack gap="xl">

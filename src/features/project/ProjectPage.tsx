@@ -1,4 +1,4 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -7,16 +7,18 @@ import { ProjectForm } from './ProjectForm';
 import { ProjectSections, SummaryButton } from './ProjectSections';
 
 export default function ProjectPage() {
-  const { t } = useTranslation('project');
+  const { t } = useTranslation(['project', 'common']);
   const { id } = useParams();
   const project = useRecord('project', id);
 
   if (!id) return <ProjectForm key="new" project={null} />;
-  if (project === undefined) return <Loader />;
-  if (project === null)
+  if (!project)
     return (
       <Stack>
-        <Text data-testid="project-missing">{t('missing')}</Text>
+        <Title order={1} data-testid="page-title">
+          {t('common:pages.project')}
+        </Title>
+        {project === undefined ? <Loader /> : <Text data-testid="project-missing">{t('missing')}</Text>}
       </Stack>
     );
   return (
