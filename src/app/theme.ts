@@ -19,12 +19,16 @@ export const theme = createTheme({
   components: {
     Button: large,
     TextInput: large,
-    PasswordInput: large,
+    PasswordInput: {
+      defaultProps: { size: 'lg' },
+      styles: { visibilityToggle: { width: 44, height: 44, minWidth: 44, minHeight: 44 } },
+    },
     Textarea: large,
     Select: large,
     MultiSelect: large,
     NumberInput: large,
-    Checkbox: large,
+    // 44 px box: the label toggles it too, but the box itself must take a gloved finger.
+    Checkbox: { defaultProps: { size: 'lg' }, vars: () => ({ root: { '--checkbox-size': '44px' } }) },
     ActionIcon: { defaultProps: { size: 'xl' } },
     NavLink: { styles: { root: { minHeight: 48 } } },
     // The spec: a modal is at most 90 % of the window high (5 % margin above and below), and scrolls inside.

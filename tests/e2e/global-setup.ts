@@ -7,8 +7,9 @@ export default function setup(): void {
   execFileSync(VITE_BIN, ['build', '--outDir', E2E_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
-    // Vitest sets NODE_ENV=test; the product is built as in production (React, workbox without dev logs).
-    env: { ...process.env, NODE_ENV: 'production' },
+    // Vitest sets NODE_ENV=test; the product is built as in production (React, workbox without dev logs),
+    // plus the test-only hooks of src/features/sync/e2eHooks.ts (VITE_E2E_HOOKS).
+    env: { ...process.env, NODE_ENV: 'production', VITE_E2E_HOOKS: '1' },
   });
   console.log(`e2e: built the app into ${E2E_DIST} in ${Date.now() - started} ms`);
 }

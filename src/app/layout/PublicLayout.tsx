@@ -13,7 +13,7 @@ export default function PublicLayout() {
   return (
     <div className={classes.publicShell}>
       <header className={classes.publicHeader} data-testid="public-header">
-        <Link to="/" aria-label={t('common:app_name')}>
+        <Link to="/" aria-label={t('common:app_name')} className={classes.homeLink}>
           <img src="/logo-dark.svg" alt={t('common:app_name')} width={178} height={40} />
         </Link>
         <Group gap="md" wrap="wrap">

@@ -32,3 +32,13 @@ export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * Waits until a signed-in screen is shown in the app frame: its main heading is visible and it is not the
+ * not-found page. Used where the screen's own title belongs to its feature and may change.
+ */
+export async function waitForScreen(page: Page): Promise<void> {
+  await page.getByTestId('sidebar').waitFor();
+  await page.locator('main h1').first().waitFor();
+  expect(await page.getByTestId('not-found').count()).toBe(0);
+}
