@@ -34,7 +34,8 @@ export interface SyncEngineOptions {
   requestPersistence?: boolean;
 }
 
-type Trigger = 'start' | 'online' | 'focus' | 'timer' | 'local' | 'manual' | 'retry';
+/** 'local': a save was made (its push follows shortly); 'push': that push, without a pull. */
+type Trigger = 'start' | 'online' | 'focus' | 'timer' | 'local' | 'push' | 'manual' | 'retry';
 
 const describe = (error: unknown): string =>
   error instanceof SyncHttpError
@@ -49,6 +50,7 @@ export class SyncEngine {
   private readonly backoff: BackoffOptions;
   private running: Promise<void> | null = null;
   private again = false;
+  private againFull = false;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
@@ -134,37 +136,44 @@ export class SyncEngine {
     // During backoff only a returning network, the user coming back, or the timer try again at once.
     if (this.phase === 'backoff' && (reason === 'local' || reason === 'timer')) return;
     if (reason === 'local') {
-      this.schedule(this.options.pushDelayMs ?? 200, 'retry');
+      this.schedule(this.options.pushDelayMs ?? 200, 'push');
       return;
     }
+    // A save only needs its push; everything else also pulls.
+    const full = reason !== 'push';
     if (this.running) {
       this.again = true;
+      this.againFull ||= full;
       return;
     }
     this.clearTimer();
-    this.running = this.cycle().finally(() => {
+    this.running = this.cycle(full).finally(() => {
       this.running = null;
       if (this.again && !this.stopped) {
+        const next = this.againFull ? 'retry' : 'push';
         this.again = false;
-        this.trigger('retry');
+        this.againFull = false;
+        this.trigger(next);
       }
     });
   }
 
-  private async cycle(): Promise<void> {
+  private async cycle(full: boolean): Promise<void> {
     this.setPhase('syncing');
     const { db, api, userId } = this.options;
     const deviceState = () => this.deviceState();
     try {
       const context = { db, api, deviceState, userId, batchSize: this.options.batchSize };
       await pushAll(context);
-      await pullAll({
-        ...context,
-        pageSize: this.options.pageSize,
-        onProgress: (progress) => setSyncStatus({ firstSync: progress.first ? progress : null }),
-      });
-      // Changes saved during the pull go now rather than at the next timer.
-      await pushAll(context);
+      if (full) {
+        await pullAll({
+          ...context,
+          pageSize: this.options.pageSize,
+          onProgress: (progress) => setSyncStatus({ firstSync: progress.first ? progress : null }),
+        });
+        // Changes saved during the pull go now rather than at the next timer.
+        await pushAll(context);
+      }
       this.failures = 0;
       setSyncStatus({ lastError: null, backoffUntil: null, firstSync: null });
       if (!this.stopped) this.setPhase('idle');

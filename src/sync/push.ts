@@ -138,6 +138,10 @@ export async function pushAll(ctx: PushContext): Promise<PushSummary> {
     let answer: Awaited<ReturnType<SyncApi['push']>>;
     try {
       answer = await ctx.api.push(batch.map(toWire), await ctx.deviceState());
+      const known = new Set(ids);
+      // Never loop on a batch the server did not answer: the caller backs off and tries again.
+      if (!answer.results.some((result) => known.has(result.mutation_id)))
+        throw new Error('The server answered none of the changes sent');
     } catch (error) {
       await ctx.db.outbox
         .where('mutation_id')
