@@ -47,20 +47,23 @@ export async function listPage(
   if (access) conditions.push(access);
   const table = sql.table(resource.table);
   const { db } = database;
-  const counted = await sql<{
-    count: number;
-  }>`select count(*)::int as count from ${table} as t ${where(conditions)}`.execute(db);
-  const count = counted.rows[0]?.count ?? 0;
-  if (page > 1 && (page - 1) * pageSize >= count) throw invalidPage();
-  if (count === 0) return { count, results: [], page, pageSize };
   const { select } = representationSelect(resource);
   const order = orderBy(resource, query.ordering);
+  const offset = (page - 1) * pageSize;
   // The page's ids first (an index scan, no row built for the rows skipped by the offset), then
   // the REST shape of those rows only.
   const rows = await sql<Representation>`select ${select} from ${table} as t
-    where t.id in (select t.id from ${table} as t ${where(conditions)} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize})
+    where t.id in (select t.id from ${table} as t ${where(conditions)} order by ${order} limit ${pageSize} offset ${offset})
     order by ${order}`.execute(db);
-  return { count, results: rows.rows, page, pageSize };
+  if (rows.rows.length === 0 && page > 1) throw invalidPage();
+  // A page that is not full is the last one: its count is known without counting (one query for
+  // every list that fits in a page: lookups, a hand's events).
+  if (rows.rows.length < pageSize)
+    return { count: offset + rows.rows.length, results: rows.rows, page, pageSize };
+  const counted = await sql<{
+    count: number;
+  }>`select count(*)::int as count from ${table} as t ${where(conditions)}`.execute(db);
+  return { count: counted.rows[0]?.count ?? 0, results: rows.rows, page, pageSize };
 }
 
 /** One live row in the REST shape, or 404 (also when the caller may not see it). */
