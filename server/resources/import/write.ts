@@ -92,6 +92,21 @@ export async function writeImport(
     await sql`insert into packing_list (id, version, created_at, created_by, updated_at, updated_by, project, ${sql.join(FIELDS.map((f) => sql.ref(f)))})
       select r.id, 1, now(), ${actor.userId}::uuid, now(), ${actor.userId}::uuid, ${project}::uuid, ${sql.join(FIELDS.map((f) => sql.ref(`r.${f}`)))}
       from jsonb_to_recordset(${json}::jsonb) as r (id uuid, ${recordType})`.execute(db);
+    // Audit entries chunk by chunk, so 20,000 of them are never held at once.
+    await audit(
+      db,
+      actor,
+      part.map(({ id, item }) => ({
+        id,
+        action: 'create',
+        version: 1,
+        changes: Object.fromEntries(
+          [['project', project] as const, ...FIELDS.map((f) => [f, cellValue(item, f)] as const)]
+            .filter(([, value]) => value !== null)
+            .map(([field, value]) => [field, [null, value]]),
+        ),
+      })),
+    );
   }
   // Every given field is set on a changed row (the unchanged ones to what they were).
   const set = given.filter((field) => field !== 'reference');
@@ -108,25 +123,17 @@ export async function writeImport(
           version = t.version + 1, updated_at = now(), updated_by = ${actor.userId}::uuid
         from jsonb_to_recordset(${json}::jsonb) as v (id uuid, ${types})
         where t.id = v.id`.execute(db);
+      await audit(
+        db,
+        actor,
+        part.map(({ row, item, changed }) => ({
+          id: String(row.id),
+          action: 'update',
+          version: Number(row.version) + 1,
+          changes: Object.fromEntries(changed.map((f) => [f, [row[f] ?? null, cellValue(item, f)]])),
+        })),
+      );
     }
 
-  await audit(db, actor, [
-    ...inserts.map(({ id, item }) => ({
-      id,
-      action: 'create',
-      version: 1,
-      changes: Object.fromEntries(
-        [['project', project] as const, ...FIELDS.map((f) => [f, cellValue(item, f)] as const)]
-          .filter(([, value]) => value !== null)
-          .map(([field, value]) => [field, [null, value]]),
-      ),
-    })),
-    ...updates.map(({ row, item, changed }) => ({
-      id: String(row.id),
-      action: 'update',
-      version: Number(row.version) + 1,
-      changes: Object.fromEntries(changed.map((f) => [f, [row[f] ?? null, cellValue(item, f)]])),
-    })),
-  ]);
   return { created: inserts.length, updated: updates.length, unchanged, total: items.length };
 }
