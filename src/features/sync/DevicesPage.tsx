@@ -94,7 +94,7 @@ export default function DevicesPage() {
               {load.rows.map((row) => (
                 <Table.Tr key={row.client_id} data-testid="device-row">
                   <Table.Td>{userName(row.user)}</Table.Td>
-                  <Table.Td>{row.device_name ?? t('devices.unnamed')}</Table.Td>
+                  <Table.Td>{row.device_name || t('devices.unnamed')}</Table.Td>
                   <Table.Td>{when(row.last_seen_at)}</Table.Td>
                   <Table.Td ta="right">{row.pending}</Table.Td>
                   <Table.Td ta="right" c={row.needs_attention > 0 ? 'red' : undefined}>

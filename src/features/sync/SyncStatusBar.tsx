@@ -32,6 +32,11 @@ export function SyncStatusBar() {
     // Photos are stamped with who took them; the uploader module is loaded with the first photo.
     void import('../../sync/files/add').then((files) => files.setStampUser(() => name || null));
   }, [name]);
+  useEffect(() => {
+    // Browser tests and the bench only; the condition is constant, so the product build drops the module.
+    if (import.meta.env.VITE_E2E_HOOKS === '1')
+      void import('./e2eHooks').then((hooks) => hooks.installE2eHooks());
+  }, []);
 
   const lastSync = [status.last_push_at, status.last_pull_at]
     .filter((value): value is string => Boolean(value))
