@@ -127,6 +127,12 @@ describe('packing list import', () => {
     ]);
     const comma = csv(['reference', 'commodity', 'net weight'], [['X-1', 'coil', '10.5']], ',', false);
     expect((await importFile(project, 'comma.csv', comma)).body).toMatchObject({ created: 1 });
+    // Excel in Spain saves CSV as Windows-1252.
+    const latin1 = Buffer.from('Referencia;Mercancía;Ubicación\r\nL-1;Granito;Almacén\r\n', 'latin1');
+    expect((await importFile(project, 'excel.csv', latin1)).body).toMatchObject({ created: 1 });
+    expect((await items(project)).find((row) => row.reference === 'L-1')).toMatchObject({
+      location: 'warehouse',
+    });
   });
 
   it('updates the items on a second import of the same list instead of doubling them', async () => {
