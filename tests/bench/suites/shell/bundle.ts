@@ -19,7 +19,6 @@ const START_UP_TEXTS = ['locales/en/common.json', 'locales/en/auth.json', 'local
 /** What each measured first screen needs beyond the start-up: its frame and its page. */
 export const FIRST_SCREENS = {
   '/login': ['src/app/layout/PublicLayout.tsx', 'src/features/auth/LoginPage.tsx'],
-  '/projects': ['src/app/layout/AppLayout.tsx', 'src/features/projects/ProjectsPage.tsx'],
 } as const;
 
 export interface ScreenWeight {

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { newContext } from '../../../e2e/support/browser';
+
+export interface Session {
+  username: string;
+  token: string;
+  user: unknown;
+}
+
+/**
+ * What a first visit to a screen really loads: every same-origin JS and CSS file Chromium requests until
+ * the screen's heading shows and the network is idle, weighed gzipped (zlib level 6) from the build.
+ */
+export async function observedWeight(
+  browser: Browser,
+  url: string,
+  distDir: string,
+  path: string,
+  session?: Session,
+): Promise<{ files: string[]; gzipBytes: number }> {
+  const context = await newContext(browser, url, { width: 1024, height: 768 });
+  if (session) {
+    await context.addInitScript((stored) => {
+      localStorage.setItem('username', stored.username);
+      localStorage.setItem('token', stored.token);
+      localStorage.setItem('user', JSON.stringify(stored.user));
+    }, session);
+  }
+  const page = await context.newPage();
+  const files = new Set<string>();
+  page.on('request', (request) => {
+    const address = new URL(request.url());
+    if (address.origin === new URL(url).origin && /\.(js|css)$/.test(address.pathname))
+      files.add(address.pathname);
+  });
+  await page.goto(path);
+  await page.locator('main h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const list = [...files].filter((file) => file !== '/sw.js').sort();
+  let gzipBytes = 0;
+  for (const file of list) {
+    const onDisk = join(distDir, file);
+    if (existsSync(onDisk)) gzipBytes += gzipSync(readFileSync(onDisk), { level: 6 }).length;
+  }
+  return { files: list, gzipBytes };
+}
