@@ -9,7 +9,7 @@ import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
 import { type Leadership, requestLeadership } from './leader';
 import { pullAll } from './pull';
 import { pushAll } from './push';
-import { refreshStorage, type SyncPhase, setSyncStatus, useSyncStatus } from './status';
+import { refreshStorage, type SyncPhase, type SyncStatus, setSyncStatus, useSyncStatus } from './status';
 
 export interface SyncEngineOptions {
   db: LocalDb;
@@ -36,6 +36,13 @@ export interface SyncEngineOptions {
 
 /** 'local': a save was made (its push follows shortly); 'push': that push, without a pull. */
 type Trigger = 'start' | 'online' | 'focus' | 'timer' | 'local' | 'push' | 'manual' | 'retry';
+
+function kindOf(error: unknown): SyncStatus['lastErrorKind'] {
+  if (error instanceof SyncNetworkError) return 'network';
+  if (!(error instanceof SyncHttpError)) return 'other';
+  if (error.status === 401) return 'unauthorized';
+  return error.status === 429 || error.status >= 500 ? 'server' : 'http';
+}
 
 const describe = (error: unknown): string =>
   error instanceof SyncHttpError
@@ -175,7 +182,7 @@ export class SyncEngine {
         await pushAll(context);
       }
       this.failures = 0;
-      setSyncStatus({ lastError: null, backoffUntil: null, firstSync: null });
+      setSyncStatus({ lastError: null, lastErrorKind: null, backoffUntil: null, firstSync: null });
       if (!this.stopped) this.setPhase('idle');
       if (this.options.intervalMs !== 0) this.schedule(this.options.intervalMs ?? 60_000, 'timer');
       void refreshStorage();
@@ -185,7 +192,7 @@ export class SyncEngine {
   }
 
   private onFailure(error: unknown): void {
-    setSyncStatus({ lastError: describe(error), firstSync: null });
+    setSyncStatus({ lastError: describe(error), lastErrorKind: kindOf(error), firstSync: null });
     if (error instanceof SyncHttpError && error.status === 401) {
       this.setPhase('needs-sign-in');
       setSyncStatus({ backoffUntil: null });

@@ -24,8 +24,11 @@ export interface SyncStatus extends LocalCounts {
   phase: SyncPhase;
   /** Epoch ms of the next attempt while in backoff. */
   backoffUntil: number | null;
-  /** The last failure, in plain words, for the sync panel. */
+  /** The last failure, in plain words (English; for logs and details). */
   lastError: string | null;
+  /** What kind of failure, for a translated message: no connection, the token refused, the server's own
+   * failure (429, 5xx), another HTTP answer, or anything else. */
+  lastErrorKind: 'network' | 'unauthorized' | 'server' | 'http' | 'other' | null;
   /** This tab sends and receives (another tab may hold the lead: it shows the same counts). */
   leader: boolean;
   /** The first download of a scope in progress, or null. */
@@ -38,6 +41,7 @@ export const initialSyncStatus: SyncStatus = {
   phase: 'stopped',
   backoffUntil: null,
   lastError: null,
+  lastErrorKind: null,
   leader: false,
   firstSync: null,
   storage: { usage: null, quota: null, persisted: null },
