@@ -3,7 +3,8 @@
 // that is not an .xlsx is a 400, never a memory blow-up.
 import type ExcelJS from 'exceljs';
 import type yauzl from 'yauzl';
-import { fieldError } from '../../http/errors.js';
+import { fieldError, HttpError } from '../../http/errors.js';
+import { mapHeader } from './headers.js';
 
 export interface SheetRow {
   /** 1-based, as the spreadsheet shows it. */
@@ -88,11 +89,20 @@ export function cellText(value: CellValue): string {
   return String(value);
 }
 
-/** The rows of the first worksheet, as text; past maxRows a 400. */
+const hasHeader = (rows: SheetRow[]) =>
+  rows
+    .slice(0, 20)
+    .some((row) => mapHeader(row.cells).columns.some((column) => column.field === 'reference'));
+
+/**
+ * The rows, as text, of the first worksheet with a reference header among its first 20 rows (a
+ * cover sheet before the list is skipped), or of the first worksheet; past maxRows a 400.
+ */
 export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[]> {
   await checkWorkbookZip(path);
-  const rows: SheetRow[] = [];
   const { default: excel }: { default: typeof ExcelJS } = await import('exceljs');
+  let first: SheetRow[] | undefined;
+  let tooMany = false;
   try {
     const reader = new excel.stream.xlsx.WorkbookReader(path, {
       sharedStrings: 'cache',
@@ -102,18 +112,29 @@ export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[
       entries: 'emit',
     });
     for await (const sheet of reader) {
+      const rows: SheetRow[] = [];
       for await (const row of sheet) {
-        if (rows.length > maxRows) break;
         const values = Array.isArray(row.values) ? row.values.slice(1) : [];
         // Array.from, not map: the values array has holes for empty cells.
         rows.push({ row: row.number, cells: Array.from(values, (value) => cellText(value as CellValue)) });
+        // The header and maxRows rows below it are allowed.
+        if (rows.length > maxRows + 1) {
+          tooMany = true;
+          break;
+        }
       }
-      break;
+      if (tooMany || hasHeader(rows)) return checked(rows, tooMany, maxRows);
+      first ??= rows;
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw notXlsx();
   }
-  if (rows.length > maxRows + 1)
+  return checked(first ?? [], false, maxRows);
+}
+
+function checked(rows: SheetRow[], tooMany: boolean, maxRows: number): SheetRow[] {
+  if (tooMany)
     throw fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
   return rows;
 }
