@@ -240,6 +240,24 @@ describe('prompter report', () => {
     expect(report.status).toBe(201);
     const { sheet } = await sheetOf('prompter', world.project, { report: report.body.id });
     expect(rowStarting(sheet, 'Totals')?.slice(2, 6)).toEqual([2, 1, 2, 3]);
+
+    // A hand event bounds the validations by its hours, read in the time zone asked for: 08:05-09:30
+    // in Madrid is 07:05-08:30 UTC, which holds C-0001, C-0002 (07:10) and C-0003 (08:00).
+    const line = await api('POST', '/api/hand-event/', {
+      token: admin,
+      body: { hand, date: '2026-11-21', hour_from: '08:05', hour_to: '09:30', description: 'Hatch 2' },
+    });
+    expect(line.status).toBe(201);
+    const byEvent = await api('POST', '/api/prompter-report/', {
+      token: admin,
+      body: { project: world.project, hand, hand_event: line.body.id },
+    });
+    const narrowed = await sheetOf('prompter', world.project, {
+      report: byEvent.body.id,
+      time_zone: 'Europe/Madrid',
+    });
+    expect(rowStarting(narrowed.sheet, 'Totals')?.slice(2, 6)).toEqual([3, 2, 3, 6]);
+    expect(valueOf(narrowed.sheet, 'Hand event')?.value).toBe('Hatch 2 · 2026-11-21 · 08:05 · 09:30');
   });
 });
 
