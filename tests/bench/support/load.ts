@@ -103,7 +103,7 @@ export function loadRows(suite: string, name: string, result: LoadResult, note?:
   const clean = result.total > 0 && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
   const counts =
     `${result.total} responses, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; ` +
-    `${result.connections} connections, ${result.seconds} s`;
+    `${result.connections} connection${result.connections === 1 ? '' : 's'}, ${result.seconds} s`;
   const goal = 'only 2xx';
   return [
     {
