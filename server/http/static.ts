@@ -16,6 +16,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string) {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file: sent as they are, not compressed per request.
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
