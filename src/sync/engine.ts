@@ -93,7 +93,14 @@ export class SyncEngine {
     void refreshStorage(this.options.requestPersistence ?? false);
     this.leadership = requestLeadership(`karbontrack-sync:${db.name}`, this.options.locks);
     this.leadership.acquired.then(
-      () => {
+      async () => {
+        if (this.stopped) return;
+        // A batch left 'sending' by a tab that closed mid-push goes again (the server answers duplicates).
+        await db.outbox
+          .where('state')
+          .equals('sending')
+          .modify({ state: 'pending' })
+          .catch(() => 0);
         if (this.stopped) return;
         this.leader = true;
         setSyncStatus({ leader: true });
