@@ -277,4 +277,26 @@ describe('attachments', () => {
       (await f.api('DELETE', `/api/attachments/${myFile.body.id}/`, { token: f.staffToken })).status,
     ).toBe(404);
   });
+
+  it("tombstones a record's attachments with it (audit entry, new seq)", async () => {
+    const incidence = (await f.create('incidence', { project })).id;
+    const photoOf = await post('incidence', incidence, {
+      fields: { is_image: 'true' },
+      file: { name: 'dent.jpg', bytes: photo },
+    });
+    const [before] = await server.query('select seq from attachment where id = $1', [photoOf.body.id]);
+    expect((await f.api('DELETE', `/api/incidence/${incidence}/`, { token: f.staffToken })).status).toBe(204);
+    const [after] = await server.query('select seq, version, deleted_at from attachment where id = $1', [
+      photoOf.body.id,
+    ]);
+    expect(after.deleted_at).not.toBeNull();
+    expect(after.version).toBe(2);
+    expect(Number(after.seq)).toBeGreaterThan(Number(before.seq));
+    const audit = await server.query(
+      `select action, note from audit_log where resource = 'attachment' and record_id = $1 order by id`,
+      [photoOf.body.id],
+    );
+    expect(audit.at(-1)).toEqual({ action: 'delete', note: 'deleted with its incidence' });
+    expect((await download(url(String(photoOf.body.file)), f.staffToken)).status).toBe(404);
+  });
 });
