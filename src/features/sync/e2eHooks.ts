@@ -3,6 +3,7 @@
 // It drives the app's own code (the local store, the file queue, the engine), never a copy of it.
 import type { ResourceName } from '../../domain/registry';
 import { getActiveDb, remove, save, update } from '../../store/active';
+import { setKeptOffline } from '../../store/meta';
 import { getFileUploader } from '../../sync/companions';
 import { addFiles } from '../../sync/files/add';
 import { getSyncEngine } from '../../sync/lifecycle';
@@ -27,6 +28,12 @@ const hooks = {
   row: (resource: ResourceName, id: string) => requireDb().rows(resource).get(id),
   list: (resource: ResourceName) => requireDb().rows(resource).toArray(),
   outboxCount: () => requireDb().outbox.count(),
+  keepOffline: (projectId: string, keep = true) => setKeptOffline(requireDb(), projectId, keep),
+  /** The local table's Dexie index spec, so the bench's raw IndexedDB write uses the same indexes. */
+  indexes: (resource: ResourceName) =>
+    requireDb()
+      .rows(resource)
+      .schema.indexes.map((index) => ({ name: index.name, keyPath: index.keyPath, multiEntry: index.multi })),
   files: async () =>
     (await requireDb().blobs.toArray()).map(({ blob: _blob, ...rest }) => ({ ...rest, type: _blob.type })),
   syncNow: async () => {
