@@ -36,11 +36,20 @@ function tablesFor(db: LocalDb, resource: Resource) {
   return [...[...names].map((name) => db.table(name)), db.outbox, db.meta, db.server_rows];
 }
 
-/** Server-set refs the server derives (a hand's project from its event), derived locally the same way. */
-async function deriveLocally(db: LocalDb, resource: Resource, values: Record<string, unknown>) {
+/**
+ * Server-set refs the server derives (a hand's project from its event), derived locally the same way.
+ * With `changed`, only those whose source changed; a value not found here is left to the server.
+ */
+async function deriveLocally(
+  db: LocalDb,
+  resource: Resource,
+  values: Record<string, unknown>,
+  changed?: Record<string, unknown>,
+) {
   const refs = refsOf(resource);
   const derived: Record<string, unknown> = {};
   for (const [name, { from, path }] of Object.entries(resource.derived)) {
+    if (changed && !(from in changed)) continue;
     let target: ResourceName | undefined = refs[from]?.resource;
     let value: unknown = values[from];
     for (const step of path) {
@@ -52,7 +61,8 @@ async function deriveLocally(db: LocalDb, resource: Resource, values: Record<str
       value = row?.[step] ?? null;
       target = refsOf(resourceOf(target))[step]?.resource;
     }
-    derived[name] = typeof value === 'string' ? value : null;
+    if (typeof value === 'string') derived[name] = value;
+    else if (!changed) derived[name] = null;
   }
   return derived;
 }
@@ -95,7 +105,7 @@ async function updateInTx(
   if (Object.keys(data).length === 0) return { id: existing.id, mutation_id: null };
 
   const now = new Date().toISOString();
-  const derived = await deriveLocally(ctx.db, resource, { ...stored, ...data });
+  const derived = await deriveLocally(ctx.db, resource, { ...stored, ...data }, data);
   await keepServerCopy(ctx.db, name, existing, existing.id);
   const entry = await appendEntry(ctx.db, {
     mutation_id: uuidv7(),
