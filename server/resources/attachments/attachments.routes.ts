@@ -154,17 +154,30 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
       '/attachments/:id/',
       doc('Delete an attachment (tombstone; the file is removed)'),
       async (request, reply) => {
-        const row = await readableAttachment(request, context, request.params.id);
-        // Removing a file is an edit of its parent: who may edit the parent may remove it (staff).
-        const parent = resources[row.parent_resource as AttachmentParent] as Resource;
-        const actor = { userId: checkWrite(parent, request.principal, 'write').userId };
-        const outcome = await runWrite(database, request, actor.userId, async (trx) => {
-          if (!(await deleteRecord({ db: trx, engine: database.engine }, attachmentResource, actor, row.id)))
+        const { principal } = request;
+        if (principal?.kind !== 'user') await readableAttachment(request, context, request.params.id);
+        const userId = checkWrite(resources.project as Resource, principal, 'write').userId;
+        const id = request.params.id.toLowerCase();
+        // The lookup runs inside the write, so a retry with the same Idempotency-Key replays the 204.
+        const outcome = await runWrite(database, request, userId, async (trx) => {
+          const row = await findReadable(trx, id, principal);
+          if (!row) throw notFound();
+          // Removing a file is an edit of its parent: who may edit the parent may remove it (staff).
+          checkWrite(resources[row.parent_resource as AttachmentParent] as Resource, principal, 'write');
+          if (
+            !(await deleteRecord(
+              { db: trx, engine: database.engine },
+              attachmentResource,
+              { userId },
+              row.id,
+            ))
+          )
             throw notFound();
           return { status: 204, body: null };
         });
         // The row stays as a tombstone for sync; the bytes are not kept.
-        if (!outcome.replayed) await store.remove(row.id);
+        if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+        else await store.remove(id);
         return reply.code(204).send();
       },
     );

@@ -264,8 +264,18 @@ describe('attachments', () => {
       403,
     );
 
-    const removed = await f.api('DELETE', `/api/attachments/${myFile.body.id}/`, { token: f.staffToken });
+    const key = { 'idempotency-key': `delete-${myFile.body.id}` };
+    const removed = await f.api('DELETE', `/api/attachments/${myFile.body.id}/`, {
+      token: f.staffToken,
+      headers: key,
+    });
     expect(removed.status).toBe(204);
+    const retried = await f.api('DELETE', `/api/attachments/${myFile.body.id}/`, {
+      token: f.staffToken,
+      headers: key,
+    });
+    expect(retried.status).toBe(204);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect((await download(url(String(myFile.body.file)), f.staffToken)).status).toBe(404);
     const tomb = await server.query('select deleted_at, version from attachment where id = $1', [
       myFile.body.id,
