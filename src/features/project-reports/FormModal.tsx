@@ -1,0 +1,96 @@
+// A record's add/edit modal like src/ui/RecordModal, with what these screens need besides: a check
+// before saving (the coil report's commodity and activity), fields drawn by the screen (a project's
+// hands, users as tags) and something under the form (documents of a saved record).
+import { Alert, Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceName } from '../../domain/registry';
+import { save } from '../../store/active';
+import { otherErrors, type RecordForm, useRecordForm, type Values } from '../../ui/form';
+import { notifyUpdated } from '../../ui/notices';
+import { RecordField } from '../../ui/RecordField';
+
+export interface FormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  resource: ResourceName;
+  ns: string;
+  title: string;
+  record: Values;
+  fixed?: Values;
+  fields: readonly string[];
+  /** A message refusing the save, or null to save. */
+  check?: (values: Values) => string | null;
+  /** Draws a field itself; undefined leaves it to RecordField. */
+  renderField?: (name: string, form: RecordForm) => ReactNode | undefined;
+  /** Shown under the form for a saved record (its documents). */
+  footer?: (id: string) => ReactNode;
+  /** Keep the modal open after a save (to add documents to a new record). */
+  stayOpen?: boolean;
+  testId?: string;
+}
+
+function FormModalBody(props: FormModalProps) {
+  const { t } = useTranslation('ui');
+  const form = useRecordForm(props.record);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [savedId, setSavedId] = useState<string | null>(
+    typeof props.record.id === 'string' ? props.record.id : null,
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const refused = props.check?.(form.values) ?? null;
+    setRefusal(refused);
+    if (refused) return;
+    const result = await form.submit((values) => save(props.resource, { ...values, ...props.fixed }));
+    if (!result) return;
+    notifyUpdated();
+    setSavedId(result.id);
+    form.set('id', result.id);
+    if (!props.stayOpen) props.onClose();
+  }
+  const banner = [...(refusal ? [refusal] : []), ...otherErrors(form.errors, [...props.fields, 'id'])];
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      {banner.length > 0 && (
+        <Alert color="red" mb="sm" data-testid="form-errors">
+          {banner.join(' ')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {props.fields.map(
+          (name) =>
+            props.renderField?.(name, form) ?? (
+              <RecordField key={name} resource={props.resource} name={name} form={form} ns={props.ns} />
+            ),
+        )}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" size="md" onClick={props.onClose}>
+          {t('form.close')}
+        </Button>
+        <Button type="submit" size="md" loading={form.busy}>
+          {t('form.save')}
+        </Button>
+      </Group>
+      {savedId && props.footer?.(savedId)}
+    </form>
+  );
+}
+
+export function FormModal(props: FormModalProps) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      size="xl"
+      data-testid={props.testId}
+      closeOnClickOutside={false}
+    >
+      {props.opened && <FormModalBody key={String(props.record.id ?? 'new')} {...props} />}
+    </Modal>
+  );
+}

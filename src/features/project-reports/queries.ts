@@ -1,0 +1,77 @@
+// A page of a project's reports of one kind, newest first, with the names of what they refer to.
+import { getResource, type ResourceName, refsOf } from '../../domain/registry';
+import type { LocalDb } from '../../store/db';
+import type { LocalRow } from '../../store/schema';
+import { formatDateTime } from '../../ui/format';
+import { labelOf, namesOf } from '../../ui/lookups';
+
+export interface ReportRow {
+  row: LocalRow;
+  /** Column -> what the list shows. */
+  cells: Record<string, string>;
+}
+
+export interface ReportPage {
+  total: number;
+  rows: ReportRow[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+async function cellsOf(db: LocalDb, resource: ResourceName, rows: LocalRow[], columns: readonly string[]) {
+  const definition = getResource(resource);
+  const refs = definition ? refsOf(definition) : {};
+  const names = new Map<string, Map<string, string>>();
+  for (const column of columns) {
+    const target = refs[column]?.resource;
+    if (target)
+      names.set(
+        column,
+        await namesOf(
+          db,
+          target,
+          rows.map((row) => row[column]),
+        ),
+      );
+  }
+  return rows.map((row) => {
+    const cells: Record<string, string> = {};
+    for (const column of columns) {
+      const value = row[column];
+      const kind = definition?.fields[column]?.info.kind;
+      if (names.has(column)) cells[column] = names.get(column)?.get(text(value)) ?? '';
+      else if (kind === 'datetime') cells[column] = formatDateTime(text(value));
+      else cells[column] = value === null || value === undefined ? '' : String(value);
+    }
+    return { row, cells };
+  });
+}
+
+export async function reportPage(
+  db: LocalDb,
+  resource: ResourceName,
+  projectId: string,
+  columns: readonly string[],
+  page: number,
+  pageSize: number,
+): Promise<ReportPage> {
+  const all = await db.rows(resource).where('project').equals(projectId).toArray();
+  all.sort((a, b) => b.id.localeCompare(a.id));
+  const rows = all.slice((page - 1) * pageSize, page * pageSize);
+  return { total: all.length, rows: await cellsOf(db, resource, rows, columns) };
+}
+
+/** A project's hands or hand events for the prompter report's selects. */
+export async function projectOptions(db: LocalDb, resource: 'hand' | 'hand-event', projectId: string) {
+  const rows = await db.rows(resource).where('project').equals(projectId).toArray();
+  return rows
+    .map((row) => ({
+      value: row.id,
+      label:
+        resource === 'hand'
+          ? labelOf('hand', row)
+          : [text(row.date), text(row.hour_from), text(row.description)].filter(Boolean).join(' '),
+      hand: text(row.hand),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
