@@ -1,7 +1,2 @@
-// Slot on the project page: the incidence list accordion and detail modal (issue 8). The issue that builds it replaces this placeholder; the page
-// lazy-loads this module's default export with the project's id.
-import { SectionPlaceholder } from './SectionPlaceholder';
-
-export default function IncidencesSection(_props: { projectId: string }) {
-  return <SectionPlaceholder section="incidences" />;
-}
+// The incidence list accordion and detail modal (issue 8) live in src/features/incidences.
+export { default } from '../../incidences/IncidencesSection';
