@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../store/schema';
+import { fixFields, fromText, humanize, toText } from './fixValues';
+import { formatMegabytes, formatRelative } from './format';
+
+const entry = (op: OutboxEntry['op'], data: Record<string, unknown> | null): OutboxEntry => ({
+  mutation_id: 'm',
+  seq: 1,
+  resource: 'hand',
+  op,
+  record_id: 'r',
+  data,
+  base_version: null,
+  occurred_at: '2026-11-22T10:00:00Z',
+  state: 'needs_attention',
+  attempts: 1,
+  outcome: 'rejected',
+  errors: { crew_count: ['must be 0 or more'] },
+  detail: null,
+  server_row: null,
+  depends_on: [],
+  user_id: null,
+});
+
+describe('fix form values', () => {
+  it('offers every writable field of a create and only the changed fields of an update', () => {
+    const create = fixFields(entry('create', { event: 'e', crew_count: -1 }));
+    expect(create).toContain('crew_count');
+    expect(create).toContain('foreman');
+    expect(create).not.toContain('project');
+    expect(fixFields(entry('update', { crew_count: -1, _ghost: 1 }))).toEqual(['crew_count']);
+  });
+
+  it('shows text as text and numbers as numbers in the form, everything as JSON in raw mode', () => {
+    expect(toText('Gang 2', 'text', 'form')).toBe('Gang 2');
+    expect(toText(9, 'int', 'form')).toBe('9');
+    expect(toText(null, 'int', 'form')).toBe('');
+    expect(toText('Gang 2', 'text', 'raw')).toBe('"Gang 2"');
+    expect(toText(['a'], 'refList', 'form')).toBe('["a"]');
+  });
+
+  it('reads edits back: empty is null, numbers parsed, bad JSON throws', () => {
+    expect(fromText('', 'text', 'form')).toBeNull();
+    expect(fromText('12', 'int', 'form')).toBe(12);
+    expect(fromText('twelve', 'int', 'form')).toBe('twelve');
+    expect(fromText('"x"', 'text', 'raw')).toBe('x');
+    expect(() => fromText('{oops', 'text', 'raw')).toThrow(SyntaxError);
+    expect(humanize('crew_count')).toBe('Crew count');
+  });
+
+  it('formats sizes and relative times in the language asked for', () => {
+    expect(formatMegabytes(1.5 * 1024 * 1024, 'en')).toBe('1.5 MB');
+    expect(formatMegabytes(1.5 * 1024 * 1024, 'es')).toBe('1,5 MB');
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(formatRelative('2026-11-22T09:57:00Z', 'en', now)).toBe('3 minutes ago');
+  });
+});
