@@ -1,0 +1,265 @@
+// The screens of issue 6 in Chromium, with 2,000 projects and one project of 20,000 packing items in the
+// local store: from the input to the screen updated, for the projects list (page, filter), opening the
+// project and hand pages, and the tally (matching a reference, validating a lift).
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { startTestServer } from '../../../server/testing';
+import { launchBrowser, newContext } from '../../e2e/support/browser';
+import type { BenchRow, BenchSuite } from '../lib';
+import { fillLocalStore } from './screens/fill';
+import { median, pressEnter, type Step, text, timeStep, typeInto } from './screens/timing';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const DIST = fileURLToPath(new URL('../../../.tmp/bench-screens-dist/', import.meta.url));
+const PASSWORD = 'Quay-Crane-42';
+const PROJECTS = 2000;
+const PACKING = 20_000;
+const VALIDATED = 2000;
+const RUNS = 5;
+
+const RANGE = '[data-testid="pager-range"]';
+const H1 = 'main h1';
+const click = (selector: string) => `document.querySelector(${JSON.stringify(selector)}).click()`;
+
+async function localCount(page: Page, table: string): Promise<number> {
+  return page.evaluate(`(async () => {
+    const user = JSON.parse(localStorage.getItem('user') || '{}');
+    const db = await new Promise((resolve, reject) => { const o = indexedDB.open('karbontrack-' + user.id); o.onsuccess = () => resolve(o.result); o.onerror = () => reject(o.error); });
+    try {
+      if (!db.objectStoreNames.contains(${JSON.stringify(table)})) return 0;
+      return await new Promise((resolve) => { const r = db.transaction(${JSON.stringify(table)}).objectStore(${JSON.stringify(table)}).count(); r.onsuccess = () => resolve(r.result); });
+    } finally { db.close(); }
+  })()`) as Promise<number>;
+}
+
+/** Polls a condition in the page (waitForFunction would eval a string, which the app's CSP forbids). */
+async function until(page: Page, expression: string, timeout = 60_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await page.evaluate(`Boolean(${expression})`))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+async function runs(
+  page: Page,
+  count: number,
+  prepare: (run: number) => Promise<void>,
+  step: (run: number) => Step,
+) {
+  const times: number[] = [];
+  for (let run = 0; run < count; run++) {
+    await prepare(run);
+    times.push(await timeStep(page, step(run)));
+  }
+  return times;
+}
+
+function row(name: string, times: number[], goalMs: number | null, note = ''): BenchRow {
+  const value = Math.round(median(times) * 10) / 10;
+  return {
+    suite: 'screens',
+    name,
+    value,
+    unit: 'ms',
+    ...(goalMs === null ? {} : { goal: `< ${goalMs} ms`, ok: value < goalMs }),
+    note: `median of ${times.length}: ${times.map((t) => Math.round(t)).join(', ')}${note ? `; ${note}` : ''}`,
+  };
+}
+
+const screens: BenchSuite = {
+  name: 'screens',
+  async run(ctx) {
+    ctx.log('screens: building the app (vite build)');
+    execFileSync(
+      fileURLToPath(new URL('node_modules/.bin/vite', `file://${ROOT}`)),
+      ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'error'],
+      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    );
+    const server = await startTestServer({ staticDir: DIST });
+    await server.createUser({
+      username: 'pia',
+      password: PASSWORD,
+      first_name: 'Pia',
+      last_name: 'Soler',
+    });
+    const browser = await launchBrowser();
+    const rows: BenchRow[] = [];
+    try {
+      const context = await newContext(browser, server.url, { width: 1280, height: 900 });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('User').fill('pia');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .getByTestId('sidebar')
+        .waitFor({ timeout: 90_000 })
+        .catch(async (error: unknown) => {
+          await page.screenshot({ path: `${ROOT}.tmp/bench-screens-signin.png` });
+          throw error;
+        });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller)
+          await new Promise((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', resolve),
+          );
+      });
+      const deadline = Date.now() + 60_000;
+      while ((await localCount(page, 'event')) === 0 && Date.now() < deadline) await page.waitForTimeout(250);
+      // Offline from here: the sync engine stays quiet while the local store is filled and measured.
+      await context.setOffline(true);
+      ctx.log(`screens: filling IndexedDB (${PROJECTS} projects, ${PACKING} packing items)`);
+      const started = Date.now();
+      const filled = await fillLocalStore(page, PROJECTS, PACKING, VALIDATED);
+      ctx.log(`screens: filled in ${Date.now() - started} ms`);
+      await page.reload();
+      await page.goto('/projects');
+      await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+
+      // Projects list: next page, and a jump to the last page (the largest offset).
+      const next = await runs(
+        page,
+        RUNS,
+        async () => {},
+        (run) => ({
+          act: click('[aria-label="Next page"]'),
+          done: `${text(RANGE)}.startsWith('${(run + 1) * 10 + 1} - ')`,
+        }),
+      );
+      rows.push(row('projects list: next page', next, 100));
+      const last = await runs(
+        page,
+        RUNS,
+        async () => {
+          await page.goto('/projects');
+          await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+        },
+        () => ({
+          act: click('[aria-label="Last page"]'),
+          done: `${text(RANGE)}.startsWith('${PROJECTS - 9} - ')`,
+        }),
+      );
+      rows.push(row('projects list: last page', last, 100));
+
+      // Filter: pick a vessel in the filter modal (one of 8: 250 projects), then remove its tag.
+      const vessel: number[] = [];
+      const untag: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        await page.goto('/projects');
+        await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+        await page.getByRole('button', { name: 'Filters' }).click();
+        const combobox = page.getByRole('combobox', { name: 'Vessel', exact: true });
+        await combobox.click();
+        await combobox.fill('Nordic');
+        await page.getByRole('option', { name: 'Nordic Steel' }).waitFor();
+        vessel.push(
+          await timeStep(page, {
+            act: `[...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Nordic Steel').click()`,
+            done: `${text(RANGE)} === '1 - 10 of ${PROJECTS / 8}'`,
+          }),
+        );
+        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        untag.push(
+          await timeStep(page, {
+            act: click('[data-testid="filter-tags"] button'),
+            done: `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`,
+          }),
+        );
+      }
+      rows.push(row('projects list: filter by vessel (pick in the modal)', vessel, 100));
+      rows.push(row('projects list: remove a filter tag', untag, 100));
+      const search = await runs(
+        page,
+        3,
+        async () => {
+          await page.goto('/projects');
+          await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+          await page.getByRole('button', { name: 'Filters' }).click();
+        },
+        (run) => ({
+          act: typeInto('input[name="search"]', `Coils 19${run}`),
+          done: `${text(RANGE)} !== '1 - 10 of ${PROJECTS}'`,
+        }),
+      );
+      rows.push(
+        row(
+          'projects list: search typed (incl. the 300 ms debounce)',
+          search,
+          400,
+          'full scan of 2,000 rows',
+        ),
+      );
+
+      // Opening the big project from the list, then its hand from the timeline.
+      const openProject = await runs(
+        page,
+        RUNS,
+        async () => {
+          await page.goto('/projects');
+          await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+        },
+        () => ({
+          act: click(`a[href="/project/${filled.bigProject}"]`),
+          done: `${text(H1)} === 'Project Big call' && document.querySelector('[data-testid="event-item"]')`,
+        }),
+      );
+      rows.push(row('project page open (from the list)', openProject, 500, 'first run loads the chunk'));
+      const openHand = await runs(
+        page,
+        RUNS,
+        async () => {
+          await page.goto(`/project/${filled.bigProject}`);
+          await page.getByText('Working shift', { exact: true }).click();
+          await page.locator(`a[href="/project/${filled.bigProject}/hand/${filled.hand}"]`).waitFor();
+        },
+        () => ({
+          act: click(`a[href="/project/${filled.bigProject}/hand/${filled.hand}"]`),
+          done: `${text(H1)} === 'Hand Gang 1' && ${text('[data-testid="validated-pager-range"]')} === '1 - 10 of ${VALIDATED}'`,
+        }),
+      );
+      rows.push(
+        row('hand page open (2,000 validated of 20,000)', openHand, 500, 'first run loads the chunk'),
+      );
+
+      // The tally: the reference by its last 6 digits, then Enter on the empty box validates the lift.
+      await page.getByRole('button', { name: 'Tally' }).click();
+      await page.getByTestId('hold-1').click();
+      const match: number[] = [];
+      const validate: number[] = [];
+      for (let run = 0; run <= RUNS; run++) {
+        await page.evaluate(typeInto('[data-testid="tally-input"]', filled.free[run]));
+        match.push(
+          await timeStep(page, {
+            act: pressEnter('[data-testid="tally-input"]'),
+            done: `document.querySelectorAll('[data-testid="lift-item"]').length === 1`,
+          }),
+        );
+        validate.push(
+          await timeStep(page, {
+            act: pressEnter('[data-testid="tally-input"]'),
+            done: `${text('[data-testid="count-lifts"]')} === '${VALIDATED / 2 + run + 1}'`,
+          }),
+        );
+      }
+      rows.push({
+        ...row('tally: first reference (reads the 20,000 references index)', match.slice(0, 1), null),
+        note: 'keys only from [project+reference], once per tally session',
+      });
+      rows.push(row('tally: reference matched by its ending', match.slice(1), 100));
+      rows.push(
+        row('tally: one validation (write + counts on screen)', validate.slice(1), 100, 'first run excluded'),
+      );
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    return rows;
+  },
+};
+
+export default screens;
