@@ -208,6 +208,7 @@ describe('paging', () => {
 
     const last = await page('page=3');
     expect(last.body.results.map((row) => row.reference)).toEqual(references.slice(20));
+    expect(last.body.count).toBe(25);
     expect(last.body.next).toBeNull();
     expect(new URL(String(last.body.previous)).searchParams.get('page')).toBe('2');
   });
@@ -228,6 +229,9 @@ describe('paging', () => {
 
   it('honours page_size and clamps it to the maximum', async () => {
     const small = await page('page_size=7&page=4');
+    expect(small.body.count).toBe(25);
+    expect((await page('page_size=5&page=5')).body.count).toBe(25);
+    expect((await page('page_size=5&page=6')).status).toBe(404);
     expect(small.body.results.map((row) => row.reference)).toEqual(references.slice(21, 25));
     const huge = await page('page_size=100000');
     expect(huge.status).toBe(200);
