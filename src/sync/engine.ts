@@ -1,15 +1,16 @@
 // The sync engine of one signed-in user on this device: when to push and pull (start, `online`, focus, a
 // timer, local saves), backoff on failures, the needs-sign-in pause, and the status the screens show.
 import { liveQuery, type Subscription } from 'dexie';
-import { type DeviceState, type SyncApi, SyncHttpError, SyncNetworkError } from '../api/sync';
+import { type DeviceState, type SyncApi, SyncHttpError } from '../api/sync';
 import { type LocalCounts, localCounts } from '../store/counts';
 import type { LocalDb } from '../store/db';
-import { getDevice } from '../store/meta';
 import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
+import { deviceStateOf } from './device';
+import { failureKind, failureWords } from './failures';
 import { type Leadership, requestLeadership } from './leader';
 import { pullAll } from './pull';
 import { pushAll } from './push';
-import { refreshStorage, type SyncPhase, type SyncStatus, setSyncStatus, useSyncStatus } from './status';
+import { refreshStorage, type SyncPhase, setSyncStatus, useSyncStatus } from './status';
 
 export interface SyncEngineOptions {
   db: LocalDb;
@@ -36,22 +37,6 @@ export interface SyncEngineOptions {
 
 /** 'local': a save was made (its push follows shortly); 'push': that push, without a pull. */
 type Trigger = 'start' | 'online' | 'focus' | 'timer' | 'local' | 'push' | 'manual' | 'retry';
-
-function kindOf(error: unknown): SyncStatus['lastErrorKind'] {
-  if (error instanceof SyncNetworkError) return 'network';
-  if (!(error instanceof SyncHttpError)) return 'other';
-  if (error.status === 401) return 'unauthorized';
-  return error.status === 429 || error.status >= 500 ? 'server' : 'http';
-}
-
-const describe = (error: unknown): string =>
-  error instanceof SyncHttpError
-    ? `HTTP ${error.status}`
-    : error instanceof SyncNetworkError
-      ? 'No connection to the server'
-      : error instanceof Error
-        ? error.message
-        : String(error);
 
 export class SyncEngine {
   private readonly backoff: BackoffOptions;
@@ -199,7 +184,7 @@ export class SyncEngine {
   }
 
   private onFailure(error: unknown): void {
-    setSyncStatus({ lastError: describe(error), lastErrorKind: kindOf(error), firstSync: null });
+    setSyncStatus({ lastError: failureWords(error), lastErrorKind: failureKind(error), firstSync: null });
     if (error instanceof SyncHttpError && error.status === 401) {
       this.setPhase('needs-sign-in');
       setSyncStatus({ backoffUntil: null });
@@ -213,18 +198,8 @@ export class SyncEngine {
     this.schedule(delay, 'retry');
   }
 
-  private async deviceState(): Promise<DeviceState> {
-    const { db } = this.options;
-    const [device, counts] = await Promise.all([getDevice(db), localCounts(db)]);
-    return {
-      client_id: device.client_id,
-      ...(device.device_name ? { device_name: device.device_name } : {}),
-      ...(this.options.appVersion ? { app_version: this.options.appVersion } : {}),
-      pending: counts.pending,
-      needs_attention: counts.needs_attention,
-      files_pending: counts.files_pending,
-      ...(counts.oldest_pending_at ? { oldest_pending_at: counts.oldest_pending_at } : {}),
-    };
+  private deviceState(): Promise<DeviceState> {
+    return deviceStateOf(this.options.db, this.options.appVersion);
   }
 
   private onCounts(counts: LocalCounts): void {

@@ -3,11 +3,10 @@
 import { startTestServer, type TestServer } from '../../../server/testing';
 import { createSyncApi, type DeviceState, type SyncApi } from '../../api/sync';
 import type { ResourceName } from '../../domain/registry';
-import { localCounts } from '../../store/counts';
 import type { LocalDb } from '../../store/db';
-import { getDevice } from '../../store/meta';
 import { deviceDb } from '../../store/testing';
 import type { WriteContext } from '../../store/writes';
+import { deviceStateOf } from '../device';
 import { SyncEngine, type SyncEngineOptions } from '../engine';
 import { pullAll } from '../pull';
 import { type PushSummary, pushAll } from '../push';
@@ -99,17 +98,7 @@ export async function makeDevice(
     fetch: options.fetch,
     timeoutMs: 20_000,
   });
-  const deviceState = async (): Promise<DeviceState> => {
-    const [device, counts] = await Promise.all([getDevice(db), localCounts(db)]);
-    return {
-      client_id: device.client_id,
-      device_name: `test ${user.username}`,
-      pending: counts.pending,
-      needs_attention: counts.needs_attention,
-      files_pending: counts.files_pending,
-      ...(counts.oldest_pending_at ? { oldest_pending_at: counts.oldest_pending_at } : {}),
-    };
-  };
+  const deviceState = () => deviceStateOf(db, 'test');
   return {
     db,
     user,
