@@ -73,7 +73,8 @@ export async function pullScope(ctx: PullContext, scope: Scope): Promise<number>
     const first = !state.complete;
     const rows = (first ? state.rows : 0) + page.changes.length;
     const total = page.total ?? state.total;
-    const done = !page.has_more;
+    // An empty page that says "more" would loop for ever: take it as the end until the next round.
+    const done = !page.has_more || page.changes.length === 0;
     const next: CursorState = {
       scope,
       cursor: page.cursor,
