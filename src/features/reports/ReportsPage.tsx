@@ -1,7 +1,154 @@
+import { ActionIcon, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Link, useSearchParams } from 'react-router-dom';
+import { remove } from '../../store/active';
+import { useLocalDb } from '../../store/hooks';
+import { useConfirmDelete } from '../../ui/ConfirmDelete';
+import { FilterTags } from '../../ui/FilterModal';
+import { formatDate } from '../../ui/format';
+import { IconEdit, IconFilter, IconPlus, IconTrash } from '../../ui/icons';
+import { notifyDeleted } from '../../ui/notices';
+import { Pager } from '../../ui/Pager';
+import { lastPage } from '../../ui/paging';
+import { DocumentsButton } from '../project-reports/DocumentsSlot';
+import { SyncMark } from '../sync/SyncMark';
+import { ContainerFilterModal } from './ContainerFilterModal';
+import {
+  CONTAINER_PAGE_SIZE,
+  type ContainerFilters,
+  emptyFilters,
+  type FilterKey,
+  filtersFromParams,
+  paramsFromFilters,
+} from './filters';
+import { containerPage } from './queries';
+import { useContainerTags } from './useContainerTags';
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** /reports: the container reports on this device, filtered and paged. */
 export default function ReportsPage() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('pages.reports')} />;
+  const { t } = useTranslation(['containers', 'ui']);
+  const db = useLocalDb();
+  const [params, setParams] = useSearchParams();
+  const { filters, page } = filtersFromParams(params);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const confirm = useConfirmDelete();
+  const tags = useContainerTags(filters);
+  const key = JSON.stringify(filters);
+  const last = useRef<Awaited<ReturnType<typeof containerPage>> | undefined>(undefined);
+  const result = useLiveQuery(
+    () => (db ? containerPage(db, filters, page, CONTAINER_PAGE_SIZE) : undefined),
+    [db, key, page],
+  );
+  if (result) last.current = result;
+  const list = last.current;
+
+  const go = (next: ContainerFilters, nextPage: number) => setParams(paramsFromFilters(next, nextPage));
+  const setFilter = (name: FilterKey, value: string | null) => go({ ...filters, [name]: value }, 1);
+  const total = list?.total;
+  useEffect(() => {
+    if (total === undefined) return;
+    const lastOne = lastPage(total, CONTAINER_PAGE_SIZE);
+    if (page > lastOne) setParams(paramsFromFilters(filters, lastOne), { replace: true });
+  }, [total, page, filters, setParams]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} data-testid="page-title">
+          {t('list_title')}
+        </Title>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            size="md"
+            leftSection={<IconFilter size={18} />}
+            onClick={() => setFilterOpen(true)}
+          >
+            {t('ui:filters.open')}
+          </Button>
+          <Button component={Link} to="/report" size="md" leftSection={<IconPlus size={18} />}>
+            {t('new_report')}
+          </Button>
+        </Group>
+      </Group>
+      <FilterTags tags={tags} onRemove={(name) => setFilter(name as FilterKey, null)} />
+      {list?.total === 0 && <Text c="dimmed">{t('empty')}</Text>}
+      {list && list.total > 0 && (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped verticalSpacing="xs" data-testid="container-reports">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields.container_number')}</Table.Th>
+                <Table.Th>{t('fields.manager')}</Table.Th>
+                <Table.Th>{t('fields.date')}</Table.Th>
+                <Table.Th>{t('fields.status')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.rows.map(({ row, manager, status }) => (
+                <Table.Tr key={row.id} data-testid="container-report-row">
+                  <Table.Td>
+                    {text(row.container_number)} <SyncMark resource="container-report" id={row.id} />
+                  </Table.Td>
+                  <Table.Td>{manager}</Table.Td>
+                  <Table.Td>{formatDate(text(row.date))}</Table.Td>
+                  <Table.Td>{status}</Table.Td>
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap" justify="flex-end">
+                      <DocumentsButton
+                        parent={{ resource: 'container-report', id: row.id }}
+                        title={text(row.container_number)}
+                      />
+                      <ActionIcon
+                        component={Link}
+                        to={`/report/${row.id}`}
+                        variant="subtle"
+                        size="xl"
+                        aria-label={t('ui:actions.edit')}
+                      >
+                        <IconEdit size={20} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="xl"
+                        aria-label={t('ui:actions.delete')}
+                        onClick={() =>
+                          confirm.ask(text(row.container_number), async () => {
+                            await remove('container-report', row.id);
+                            notifyDeleted();
+                          })
+                        }
+                      >
+                        <IconTrash size={20} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager
+        page={page}
+        pageSize={CONTAINER_PAGE_SIZE}
+        total={list?.total ?? 0}
+        onChange={(next) => go(filters, next)}
+      />
+      <ContainerFilterModal
+        opened={filterOpen}
+        onClose={() => setFilterOpen(false)}
+        filters={filters}
+        onChange={setFilter}
+        onReset={() => go(emptyFilters, 1)}
+      />
+      {confirm.dialog}
+    </Stack>
+  );
 }

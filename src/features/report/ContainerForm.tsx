@@ -1,0 +1,133 @@
+import {
+  Accordion,
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  SimpleGrid,
+  Stack,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { format } from 'date-fns';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { makeContainerReport } from '../../api/reports';
+import { save } from '../../store/active';
+import type { LocalRow } from '../../store/schema';
+import { otherErrors, useRecordForm } from '../../ui/form';
+import { IconClose, IconDownload, IconSave } from '../../ui/icons';
+import { notifyUpdated } from '../../ui/notices';
+import { RecordField } from '../../ui/RecordField';
+import { useSession } from '../auth/session';
+import { useGenerate } from '../project-reports/useGenerate';
+import { SyncMark } from '../sync/SyncMark';
+import { ContainerNumberField } from './ContainerNumberField';
+import { ContainerPhotos } from './ContainerPhotos';
+import { CONTAINER_FIELDS, CONTAINER_SECTIONS } from './sections';
+
+/** The container report form: General data open, External, Internal, Stowage; Attachments once saved. */
+export function ContainerForm({ report }: { report: LocalRow | null }) {
+  const { t } = useTranslation(['containers', 'ui', 'reports']);
+  const navigate = useNavigate();
+  const userId = useSession((state) => state.user?.id ?? null);
+  const form = useRecordForm(report ?? { manager: userId, date: format(new Date(), 'yyyy-MM-dd') });
+  const generation = useGenerate();
+  const id = report?.id ?? null;
+  const number = typeof report?.container_number === 'string' ? report.container_number : '';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = await form.submit((values) => save('container-report', values));
+    if (!result) return;
+    notifyUpdated();
+    if (!id) navigate(`/report/${result.id}`, { replace: true });
+  }
+  const banner = otherErrors(form.errors, CONTAINER_FIELDS);
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm">
+            <Title order={1} data-testid="page-title">
+              {id ? t('title', { number }) : t('new_title')}
+            </Title>
+            {id && <SyncMark resource="container-report" id={id} />}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {id && (
+              <Tooltip label={generation.online ? t('download_pdf') : t('reports:needs_connection')}>
+                <Button
+                  variant="default"
+                  size="md"
+                  leftSection={<IconDownload size={18} />}
+                  disabled={!generation.online}
+                  loading={generation.busy !== null}
+                  onClick={() => void generation.generate(id, (options) => makeContainerReport(id, options))}
+                  data-testid="download-pdf"
+                >
+                  {generation.online ? t('download_pdf') : t('reports:needs_connection')}
+                </Button>
+              </Tooltip>
+            )}
+            <Tooltip label={t('ui:form.save')}>
+              <ActionIcon type="submit" size="xl" loading={form.busy} aria-label={t('ui:form.save')}>
+                <IconSave size={22} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('ui:form.close')}>
+              <ActionIcon
+                component={Link}
+                to="/reports"
+                size="xl"
+                variant="default"
+                aria-label={t('ui:form.close')}
+              >
+                <IconClose size={22} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        {banner.length > 0 && (
+          <Alert color="red" data-testid="form-errors">
+            {banner.join(' ')}
+          </Alert>
+        )}
+        <Accordion multiple defaultValue={['general']} variant="separated">
+          {CONTAINER_SECTIONS.map((section) => (
+            <Accordion.Item key={section.key} value={section.key}>
+              <Accordion.Control>{t(`sections.${section.key}`)}</Accordion.Control>
+              <Accordion.Panel>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  {section.fields.map((name) =>
+                    name === 'container_number' ? (
+                      <ContainerNumberField key={name} form={form} />
+                    ) : (
+                      <RecordField
+                        key={name}
+                        resource="container-report"
+                        name={name}
+                        form={form}
+                        ns="containers"
+                      />
+                    ),
+                  )}
+                </SimpleGrid>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+          {id && (
+            <Accordion.Item value="attachments">
+              <Accordion.Control>{t('sections.attachments')}</Accordion.Control>
+              <Accordion.Panel>
+                <ContainerPhotos reportId={id} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          )}
+        </Accordion>
+      </Stack>
+    </form>
+  );
+}

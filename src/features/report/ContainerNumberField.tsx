@@ -1,0 +1,35 @@
+import { Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { checkContainerNumber } from '../../domain/iso6346';
+import type { RecordForm } from '../../ui/form';
+
+/** container_number with the ISO 6346 check shown as a warning: a bad number is still saved. */
+export function ContainerNumberField({ form }: { form: RecordForm }) {
+  const { t } = useTranslation('containers');
+  const value = typeof form.values.container_number === 'string' ? form.values.container_number : '';
+  const check = value.trim() ? checkContainerNumber(value) : null;
+  const warning =
+    check && !check.valid
+      ? check.problem === 'check_digit'
+        ? t('iso6346.check_digit', { expected: check.expected_check_digit ?? '' })
+        : t(`iso6346.${check.problem ?? 'format'}`)
+      : null;
+  return (
+    <div>
+      <TextInput
+        size="md"
+        label={t('fields.container_number')}
+        name="container_number"
+        value={value}
+        onChange={(event) => form.set('container_number', event.currentTarget.value.toUpperCase())}
+        error={form.errors.container_number?.join(' ')}
+        required
+      />
+      {warning && (
+        <Text size="sm" c="orange.8" mt={4} data-testid="iso6346-warning">
+          {warning}
+        </Text>
+      )}
+    </div>
+  );
+}
