@@ -66,15 +66,20 @@ export async function runWrite(
     }
     try {
       const outcome = await db.transaction().execute(async (trx) => {
-        const result = await write(trx as unknown as Kysely<unknown>);
         await sql`delete from idempotency_key where owner = ${owner} and key = ${key} and created_at <= now() - interval '30 days'`.execute(
           trx,
         );
-        const inserted =
+        // The key is taken before the write: a concurrent request with it waits here for this
+        // commit and then replays the answer. Taken after, its own write ran first and could fail
+        // on a unique constraint (a 400 instead of the answer) or create a second row.
+        const taken =
           await sql`insert into idempotency_key (owner, key, method, path, request_hash, status, response)
-          values (${owner}, ${key}, ${request.method}, ${path}, ${hash}, ${result.status}, ${JSON.stringify(result.body ?? null)}::jsonb)
+          values (${owner}, ${key}, ${request.method}, ${path}, ${hash}, 0, null)
           on conflict do nothing returning key`.execute(trx);
-        if (inserted.rows.length === 0) throw new KeyTaken();
+        if (taken.rows.length === 0) throw new KeyTaken();
+        const result = await write(trx as unknown as Kysely<unknown>);
+        await sql`update idempotency_key set status = ${result.status}, response = ${JSON.stringify(result.body ?? null)}::jsonb
+          where owner = ${owner} and key = ${key}`.execute(trx);
         return result;
       });
       return { ...outcome, replayed: false };

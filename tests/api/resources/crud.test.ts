@@ -340,3 +340,20 @@ describe('users', () => {
     expect((await f.api('GET', '/api/users/')).status).toBe(401);
   });
 });
+
+describe('Idempotency-Key under concurrency', () => {
+  it('two identical writes at once with one key make one row; both get its answer', async () => {
+    const body = await f.body('packing-list');
+    const headers = { 'idempotency-key': `race-${token()}` };
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => f.api<Row>('POST', '/api/packing-list/', { token: f.staffToken, body, headers })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
+    const rows = await server.query('select count(*)::int as n from packing_list where reference = $1', [
+      body.reference,
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+});
