@@ -1,0 +1,55 @@
+// What a file row's buttons do: download (from the device when the bytes are here, else from the server),
+// delete (a file not yet uploaded is dropped from the device; an uploaded one needs the server), and
+// download every file of the record as one ZIP (online).
+import {
+  type AttachmentParentRef,
+  deleteAttachment,
+  downloadAttachment,
+  downloadAttachmentsZip,
+} from '../../api/attachments';
+import { isOnline } from '../../api/client';
+import { saveBlob } from '../../api/download';
+import { getActiveDb } from '../../store/active';
+import { removeFile } from '../../store/blobs';
+import { syncNow } from '../../sync/actions';
+import type { FileItem } from '../../sync/files';
+import { notifyApiError } from '../../ui/notices';
+
+export class OfflineError extends Error {}
+
+export async function downloadItem(item: FileItem): Promise<void> {
+  if (item.blob) {
+    saveBlob(item.blob, item.name);
+    return;
+  }
+  if (!isOnline()) throw new OfflineError('offline');
+  await downloadAttachment(item.id).catch(async (error: unknown) => {
+    await notifyApiError(error);
+    throw error;
+  });
+}
+
+/** Removes a file; resolves once it is gone from this device's list (the tombstone arrives with the pull). */
+export async function deleteItem(item: FileItem): Promise<void> {
+  const db = getActiveDb();
+  const onServer = item.state === 'synced' || item.state === 'uploading';
+  if (onServer) {
+    if (!isOnline()) throw new OfflineError('offline');
+    await deleteAttachment(item.id).catch(async (error: unknown) => {
+      await notifyApiError(error);
+      throw error;
+    });
+  }
+  if (db) await removeFile(db, item.id);
+  if (onServer) void syncNow().catch(() => {});
+}
+
+export async function downloadZip(parent: AttachmentParentRef): Promise<string> {
+  if (!isOnline()) throw new OfflineError('offline');
+  try {
+    return await downloadAttachmentsZip(parent);
+  } catch (error) {
+    await notifyApiError(error);
+    throw error;
+  }
+}

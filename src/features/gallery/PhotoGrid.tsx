@@ -1,0 +1,100 @@
+import { Badge, Box, Image, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFileUrl } from '../../sync/files';
+import { formatDateTime } from '../../ui/format';
+import type { Photo } from './queries';
+
+/** Loads a thumbnail only once its cell comes near the screen. */
+function useNearScreen<T extends Element>(): [React.RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+function ThumbImage({ photo }: { photo: Photo }) {
+  // The device's Blob for photos still here; the server's 320 px thumbnail for uploaded ones.
+  const url = useFileUrl(photo, true);
+  if (!url) return <Box h="100%" bg="gray.1" />;
+  return (
+    <Image
+      src={url}
+      alt={photo.description ?? photo.name}
+      h="100%"
+      w="100%"
+      fit="cover"
+      loading="lazy"
+      decoding="async"
+      data-testid="photo-thumb-img"
+      data-source={photo.blob ? 'device' : 'server'}
+    />
+  );
+}
+
+function Thumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
+  const { t } = useTranslation('gallery');
+  const [ref, near] = useNearScreen<HTMLButtonElement>();
+  return (
+    <UnstyledButton
+      ref={ref}
+      onClick={onOpen}
+      aria-label={photo.description || photo.name}
+      data-testid="photo-thumb"
+      data-id={photo.id}
+      data-state={photo.state}
+      style={{
+        position: 'relative',
+        aspectRatio: '1 / 1',
+        overflow: 'hidden',
+        borderRadius: 6,
+        contain: 'strict',
+      }}
+    >
+      {near ? <ThumbImage photo={photo} /> : <Box h="100%" bg="gray.1" />}
+      {photo.state !== 'synced' && (
+        <Badge
+          pos="absolute"
+          top={4}
+          left={4}
+          size="sm"
+          color={photo.state === 'needs_attention' ? 'red' : 'yellow'}
+          data-testid="photo-pending"
+        >
+          {t(`state.${photo.state}`)}
+        </Badge>
+      )}
+      <Box pos="absolute" bottom={0} left={0} right={0} px={6} py={2} bg="rgba(0,0,0,0.55)">
+        <Text size="xs" c="white" truncate data-testid="photo-stamp">
+          {formatDateTime(photo.captured_at)}
+          {photo.captured_by ? ` · ${photo.captured_by}` : ''}
+        </Text>
+      </Box>
+    </UnstyledButton>
+  );
+}
+
+export function PhotoGrid({ photos, onOpen }: { photos: Photo[]; onOpen: (index: number) => void }) {
+  return (
+    <SimpleGrid cols={{ base: 3, sm: 4, md: 6 }} spacing="xs" data-testid="photo-grid">
+      {photos.map((photo, index) => (
+        <Thumb key={photo.id} photo={photo} onOpen={() => onOpen(index)} />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+// The server names each problem "Row 3, column C (Net weight): message".
+const LINE = /^Row (\d+), column ([A-Z]+) \(([^)]*)\): (.*)$/;
+
+export interface ImportProblem {
+  row: string | null;
+  column: string | null;
+  header: string | null;
+  message: string;
+}
+
+export function parseProblems(lines: readonly string[]): ImportProblem[] {
+  return lines.map((line) => {
+    const found = LINE.exec(line);
+    return found
+      ? { row: found[1], column: found[2], header: found[3], message: found[4] }
+      : { row: null, column: null, header: null, message: line };
+  });
+}
+
+/** The server's refusal of a file: a table of row, column and problem (general lines above it). */
+export function ImportErrors({ lines }: { lines: readonly string[] }) {
+  const { t } = useTranslation('packing');
+  const problems = parseProblems(lines);
+  const general = problems.filter((problem) => problem.row === null);
+  const located = problems.filter((problem) => problem.row !== null);
+  return (
+    <Alert color="red" title={t('import.refused')} data-testid="import-errors">
+      {general.map((problem) => (
+        <div key={problem.message} data-testid="import-error-general">
+          {problem.message}
+        </div>
+      ))}
+      {located.length > 0 && (
+        <Table.ScrollContainer minWidth={400} mah={300}>
+          <Table verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('import.row')}</Table.Th>
+                <Table.Th>{t('import.column')}</Table.Th>
+                <Table.Th>{t('import.problem')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {located.map((problem) => (
+                <Table.Tr
+                  key={`${problem.row}-${problem.column}-${problem.message}`}
+                  data-testid="import-error"
+                  data-row={problem.row ?? ''}
+                  data-column={problem.column ?? ''}
+                >
+                  <Table.Td>{problem.row}</Table.Td>
+                  <Table.Td>
+                    {problem.column} ({problem.header})
+                  </Table.Td>
+                  <Table.Td>{problem.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isOnline } from '../../api/client';
+import { downloadImportTemplate } from '../../api/import';
+import { uuidv7 } from '../../domain/ids';
+import { syncNow } from '../../sync/actions';
+import { notifyApiError, notifySuccess } from '../../ui/notices';
+import { ImportErrors } from './ImportErrors';
+import { queueImport, sendImport } from './queue';
+
+type Shown = { kind: 'errors'; lines: string[] } | { kind: 'queued' } | null;
+
+/**
+ * Import a packing list (.xlsx or .csv). Online the file goes to the server at once and its refusal is
+ * shown by row and column; offline (or the server away) it waits on the device and is sent with the
+ * next sync, and the items arrive with the pull after it.
+ */
+export function ImportModal({
+  projectId,
+  opened,
+  onClose,
+}: {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('packing');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Shown>(null);
+  // One key per chosen file: pressing Import again after a lost answer is the same import.
+  const [key, setKey] = useState(() => uuidv7());
+
+  async function importFile() {
+    if (!file) return;
+    setBusy(true);
+    setShown(null);
+    try {
+      const result = isOnline()
+        ? await sendImport(projectId, file, file.name, key)
+        : { kind: 'later' as const };
+      if (result.kind === 'imported') {
+        const { created, updated, unchanged } = result.outcome;
+        notifySuccess(t('import.done', { created, updated, unchanged }));
+        void syncNow().catch(() => {});
+        setFile(null);
+        onClose();
+      } else if (result.kind === 'refused') setShown({ kind: 'errors', lines: result.errors });
+      else {
+        await queueImport(projectId, file);
+        setShown({ kind: 'queued' });
+        setFile(null);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('import.title')} size="xl" data-testid="import-modal">
+      <Stack gap="sm">
+        <Text size="sm">{t('import.help')}</Text>
+        <FileInput
+          size="md"
+          label={t('import.file')}
+          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={file}
+          onChange={(next) => {
+            setFile(next);
+            setKey(uuidv7());
+            setShown(null);
+          }}
+          clearable
+          data-testid="import-file"
+        />
+        {shown?.kind === 'errors' && <ImportErrors lines={shown.lines} />}
+        {shown?.kind === 'queued' && (
+          <Alert color="yellow" data-testid="import-queued">
+            {t('import.queued')}
+          </Alert>
+        )}
+        <Group justify="space-between" mt="md">
+          <Button
+            variant="subtle"
+            size="md"
+            onClick={() => void downloadImportTemplate().catch(notifyApiError)}
+          >
+            {t('import.template')}
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" size="md" onClick={onClose}>
+              {t('close')}
+            </Button>
+            <Button
+              size="md"
+              onClick={() => void importFile()}
+              loading={busy}
+              disabled={!file}
+              data-testid="import-submit"
+            >
+              {t('import.submit')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+// Packing-list files chosen while offline: kept on the device as Blobs with their own queue state and
+// sent when the connection returns (after the next sync round, or the browser's 'online'); the items
+// then arrive with the pull. Their own small IndexedDB per user: the records' store schema is the sync
+// engine's, and an import file is not a record. Each file's id is its Idempotency-Key, so a repeat
+// after a lost answer never imports twice.
+import { Dexie, type Table } from 'dexie';
+import { HTTPError } from 'ky';
+import { isOnline } from '../../api/client';
+import { fieldErrors } from '../../api/errors';
+import { type ImportOutcome, importPackingList } from '../../api/import';
+import { uuidv7 } from '../../domain/ids';
+import { getActiveStore, subscribeActiveStore } from '../../store/active';
+import { syncNow } from '../../sync/actions';
+import { useSyncStatus } from '../../sync/status';
+
+export type ImportState = 'pending' | 'uploading' | 'failed';
+
+export interface QueuedImport {
+  id: string;
+  project: string;
+  name: string;
+  blob: Blob;
+  state: ImportState;
+  /** The server's words when it refused the file (by row and column). */
+  errors: string[];
+  created_at: string;
+}
+
+class ImportDb extends Dexie {
+  imports!: Table<QueuedImport, string>;
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({ imports: 'id, project' });
+  }
+}
+
+let open: { userId: string; db: ImportDb } | null = null;
+
+/** The signed-in user's import queue; null when nobody is signed in. */
+export function importDb(): ImportDb | null {
+  const userId = getActiveStore()?.userId;
+  if (!userId) return null;
+  if (open?.userId !== userId) {
+    open?.db.close();
+    open = { userId, db: new ImportDb(`karbontrack-imports-${userId}`) };
+  }
+  return open.db;
+}
+
+export async function queueImport(project: string, file: File): Promise<QueuedImport> {
+  const db = importDb();
+  if (!db) throw new Error('Nobody is signed in.');
+  const entry: QueuedImport = {
+    id: uuidv7(),
+    project,
+    name: file.name,
+    blob: file,
+    state: 'pending',
+    errors: [],
+    created_at: new Date().toISOString(),
+  };
+  await db.imports.add(entry);
+  return entry;
+}
+
+export type SendResult =
+  | { kind: 'imported'; outcome: ImportOutcome }
+  | { kind: 'refused'; errors: string[] }
+  | { kind: 'later' };
+
+/** Sends a file now: imported, refused with the server's lines, or 'later' (no connection, server away). */
+export async function sendImport(
+  project: string,
+  file: Blob,
+  name: string,
+  key: string,
+): Promise<SendResult> {
+  try {
+    return { kind: 'imported', outcome: await importPackingList(project, file, name, key) };
+  } catch (error) {
+    const fields = await fieldErrors(error);
+    if (fields) return { kind: 'refused', errors: Object.values(fields).flat() };
+    if (
+      error instanceof HTTPError &&
+      error.response.status < 500 &&
+      ![401, 408, 425, 429].includes(error.response.status)
+    )
+      return { kind: 'refused', errors: [`${error.response.status} ${error.response.statusText}`] };
+    return { kind: 'later' };
+  }
+}
+
+let running = false;
+
+/** Sends every waiting file of the signed-in user once; refused ones wait with their errors. */
+export async function runImportQueue(): Promise<number> {
+  const db = importDb();
+  if (!db || running || !isOnline()) return 0;
+  running = true;
+  let imported = 0;
+  try {
+    for (const entry of await db.imports.where('id').above('').toArray()) {
+      if (entry.state === 'failed') continue;
+      await db.imports.update(entry.id, { state: 'uploading' });
+      const result = await sendImport(entry.project, entry.blob, entry.name, entry.id);
+      if (result.kind === 'imported') {
+        await db.imports.delete(entry.id);
+        imported += 1;
+      } else if (result.kind === 'refused')
+        await db.imports.update(entry.id, { state: 'failed', errors: result.errors });
+      else {
+        await db.imports.update(entry.id, { state: 'pending' });
+        break;
+      }
+    }
+  } finally {
+    running = false;
+  }
+  // The items are on the server now: bring them here.
+  if (imported > 0) void syncNow().catch(() => {});
+  return imported;
+}
+
+let started = false;
+
+/** Sends waiting files after each sync round that ends online, when the browser is back online, and at start. */
+export function startImportQueue(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const kick = () => void runImportQueue().catch(() => {});
+  window.addEventListener('online', kick);
+  useSyncStatus.subscribe((status, previous) => {
+    if (previous.phase !== 'idle' && status.phase === 'idle' && status.leader) kick();
+  });
+  subscribeActiveStore(kick);
+  kick();
+}

@@ -1,0 +1,210 @@
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { looseLabelColorHex } from '../../domain/enums';
+import { remove, save } from '../../store/active';
+import { useCount, useList } from '../../store/hooks';
+import type { LocalRow } from '../../store/schema';
+import { useConfirmDelete } from '../../ui/ConfirmDelete';
+import { useRecordForm } from '../../ui/form';
+import { IconEdit, IconPlus, IconTrash } from '../../ui/icons';
+import { notifyDeleted, notifyUpdated } from '../../ui/notices';
+import { Pager } from '../../ui/Pager';
+import { SyncBadge } from '../../ui/SyncBadge';
+import { ColorChips, LabelColorSelect } from '../packing-list/LabelColors';
+import { parseQuantity } from './decimal';
+
+export const LOOSE_PAGE_SIZE = 5;
+const colorsOf = (row: LocalRow | null) =>
+  Array.isArray(row?.label_color) ? (row.label_color as string[]) : [];
+
+function EntryForm({
+  projectId,
+  row,
+  onDone,
+}: {
+  projectId: string;
+  row: LocalRow | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(['packing', 'ui']);
+  const form = useRecordForm({
+    label_color: colorsOf(row),
+    quantity: typeof row?.quantity === 'string' ? row.quantity : '',
+  });
+  const [quantityError, setQuantityError] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const quantity = parseQuantity(String(form.values.quantity ?? ''));
+    if (quantity === null) {
+      setQuantityError(t('loose.quantity_invalid'));
+      return;
+    }
+    const result = await form.submit((values) =>
+      save('remaining-parts', {
+        ...(row ? { id: row.id } : {}),
+        project: projectId,
+        label_color: values.label_color,
+        quantity,
+      }),
+    );
+    if (!result) return;
+    notifyUpdated();
+    onDone();
+  }
+  const other = form.errors.non_field_errors ?? form.errors.project;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="loose-form">
+      <Stack gap="sm">
+        {other && <Alert color="red">{other.join(' ')}</Alert>}
+        <LabelColorSelect
+          label={t('fields.label_color')}
+          name="label_color"
+          hex={looseLabelColorHex}
+          value={colorsOf(form.values as LocalRow)}
+          onChange={(value) => form.set('label_color', value)}
+          error={form.errors.label_color?.join(' ')}
+        />
+        <TextInput
+          label={t('fields.quantity')}
+          name="quantity"
+          size="md"
+          inputMode="decimal"
+          value={String(form.values.quantity ?? '')}
+          onChange={(event) => {
+            setQuantityError(null);
+            form.set('quantity', event.currentTarget.value);
+          }}
+          error={quantityError ?? form.errors.quantity?.join(' ')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onDone}>
+            {t('ui:form.close')}
+          </Button>
+          <Button type="submit" size="md" loading={form.busy} data-testid="loose-save">
+            {t('ui:form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The aluminium loose counter: remaining parts of the project, 5 a page, with add, edit and delete. */
+export function LooseCounterModal({
+  projectId,
+  opened,
+  onClose,
+}: {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('packing');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<{ row: LocalRow | null } | null>(null);
+  const confirm = useConfirmDelete();
+  const range = (table: Parameters<NonNullable<Parameters<typeof useList>[1]>>[0]) =>
+    table.where('project').equals(projectId);
+  const total = useCount('remaining-parts', range, [projectId]);
+  const rows = useList(
+    'remaining-parts',
+    (table) =>
+      range(table)
+        .offset((page - 1) * LOOSE_PAGE_SIZE)
+        .limit(LOOSE_PAGE_SIZE),
+    [projectId, page],
+  );
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('loose.title')} size="xl" data-testid="loose-modal">
+      {editing ? (
+        <EntryForm
+          key={editing.row?.id ?? 'new'}
+          projectId={projectId}
+          row={editing.row}
+          onDone={() => setEditing(null)}
+        />
+      ) : (
+        <Stack gap="sm">
+          <Group justify="flex-end">
+            <Button
+              size="md"
+              leftSection={<IconPlus size={18} />}
+              onClick={() => setEditing({ row: null })}
+              data-testid="loose-add"
+            >
+              {t('loose.add')}
+            </Button>
+          </Group>
+          <Table striped verticalSpacing="xs" data-testid="loose-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields.label_color')}</Table.Th>
+                <Table.Th>{t('fields.quantity')}</Table.Th>
+                <Table.Th w={120}>{t('loose.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows?.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={3}>
+                    <Text c="dimmed" size="sm">
+                      {t('loose.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows?.map((row) => (
+                <Table.Tr key={row.id} data-testid="loose-row">
+                  <Table.Td>
+                    <ColorChips colors={colorsOf(row)} hex={looseLabelColorHex} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      {String(row.quantity ?? '')}
+                      <SyncBadge row={row} />
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        size="xl"
+                        variant="subtle"
+                        aria-label={t('loose.edit')}
+                        onClick={() => setEditing({ row })}
+                      >
+                        <IconEdit size={20} />
+                      </ActionIcon>
+                      <ActionIcon
+                        size="xl"
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('loose.delete')}
+                        onClick={() =>
+                          confirm.ask(String(row.quantity ?? ''), async () => {
+                            await remove('remaining-parts', row.id);
+                            notifyDeleted();
+                          })
+                        }
+                      >
+                        <IconTrash size={20} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Pager
+            name="loose-pager"
+            page={page}
+            pageSize={LOOSE_PAGE_SIZE}
+            total={total ?? 0}
+            onChange={setPage}
+          />
+        </Stack>
+      )}
+      {confirm.dialog}
+    </Modal>
+  );
+}

@@ -1,0 +1,179 @@
+import { ActionIcon, Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Tooltip } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type CommodityCode,
+  commodities,
+  packingDamageKinds,
+  packingLabelColorHex,
+} from '../../domain/enums';
+import { save } from '../../store/active';
+import { useRecord } from '../../store/hooks';
+import { otherErrors, useRecordForm, type Values } from '../../ui/form';
+import { notifyUpdated } from '../../ui/notices';
+import { RecordField } from '../../ui/RecordField';
+import { HandSearch } from './HandSearch';
+import { LabelColorSelect } from './LabelColors';
+import { hasDamageCheckboxes, hasDamageOptions, hasLabelColors, packingPayload } from './rules';
+import { WarningIcon } from './WarningIcon';
+
+const FIELDS = [
+  'reference',
+  'commodity',
+  'packing',
+  'zone',
+  'quantity',
+  'processed_quantity',
+  'net_weight',
+  'gross_weight',
+  'location',
+  'validation_hold',
+  'validation_prompter_identifier',
+  'validated',
+  'validation_datetime',
+] as const;
+const READ_ONLY = new Set(['validated', 'validation_datetime']);
+
+const codeOf = (value: unknown): CommodityCode | null =>
+  (commodities as readonly unknown[]).includes(value) ? (value as CommodityCode) : null;
+
+interface Props {
+  projectId: string;
+  /** The item being edited, or null for a new one. */
+  record: Values | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
+  const { t } = useTranslation(['packing', 'ui']);
+  const editing = typeof record?.id === 'string';
+  const form = useRecordForm(
+    record ?? { label_color: [], damage: [], requires_attention: false, location: 'uncategorized' },
+  );
+  const commodity = useRecord(
+    'commodity',
+    typeof form.values.commodity === 'string' ? form.values.commodity : null,
+  );
+  const code = codeOf(commodity?.code);
+  const shown: string[] = [...FIELDS, 'validation_hand', 'requires_attention'];
+  if (hasDamageOptions(code)) shown.push('other_damage');
+  if (hasDamageCheckboxes(code)) shown.push('damage');
+  if (hasLabelColors(code)) shown.push('label_color');
+  const attention = form.values.requires_attention === true;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = await form.submit((values) =>
+      save('packing-list', packingPayload(values, code, projectId)),
+    );
+    if (!result) return;
+    notifyUpdated();
+    onClose();
+  }
+  const banner = otherErrors(form.errors, shown);
+  const damage = Array.isArray(form.values.damage) ? (form.values.damage as string[]) : [];
+  const colors = Array.isArray(form.values.label_color) ? (form.values.label_color as string[]) : [];
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="packing-form"
+      data-commodity={code ?? ''}
+    >
+      <Group justify="flex-end" mb="xs">
+        <Tooltip label={t(attention ? 'attention.on' : 'attention.off')}>
+          <ActionIcon
+            size="xl"
+            variant={attention ? 'filled' : 'default'}
+            color={attention ? 'orange' : 'gray'}
+            aria-label={t('fields.requires_attention')}
+            aria-pressed={attention}
+            onClick={() => form.set('requires_attention', !attention)}
+            data-testid="attention-toggle"
+          >
+            <WarningIcon size={22} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {banner.length > 0 && (
+        <Alert color="red" mb="sm" data-testid="form-errors">
+          {banner.join(' ')}
+        </Alert>
+      )}
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {FIELDS.map((name) => (
+            <RecordField
+              key={name}
+              resource="packing-list"
+              name={name}
+              form={form}
+              ns="packing"
+              readOnly={READ_ONLY.has(name) || (name === 'processed_quantity' && !editing)}
+            />
+          ))}
+          <HandSearch
+            projectId={projectId}
+            value={typeof form.values.validation_hand === 'string' ? form.values.validation_hand : null}
+            onChange={(value) => form.set('validation_hand', value)}
+          />
+        </SimpleGrid>
+        {hasLabelColors(code) && (
+          <LabelColorSelect
+            label={t('fields.label_color')}
+            name="label_color"
+            hex={packingLabelColorHex}
+            value={colors}
+            onChange={(value) => form.set('label_color', value)}
+            error={form.errors.label_color?.join(' ')}
+          />
+        )}
+        {hasDamageCheckboxes(code) && (
+          <Checkbox.Group
+            label={t('fields.damage')}
+            value={damage}
+            onChange={(value) => form.set('damage', value)}
+            error={form.errors.damage?.join(' ')}
+            data-testid="damage-checkboxes"
+          >
+            <Group mt="xs">
+              {packingDamageKinds.map((kind) => (
+                <Checkbox key={kind} value={kind} label={t(`damage.${kind}`)} size="md" />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )}
+        {hasDamageOptions(code) && (
+          <RecordField resource="packing-list" name="other_damage" form={form} ns="packing" />
+        )}
+      </Stack>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" size="md" onClick={onClose}>
+          {t('ui:form.close')}
+        </Button>
+        <Button type="submit" size="md" loading={form.busy} data-testid="packing-save">
+          {t('ui:form.save')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** The packing detail modal (new or edit) with the spec's rules per commodity. */
+export function PackingModal({ opened, ...props }: Props) {
+  const { t } = useTranslation('packing');
+  const editing = typeof props.record?.id === 'string';
+  return (
+    <Modal
+      opened={opened}
+      onClose={props.onClose}
+      size="xl"
+      title={editing ? t('modal.edit', { reference: String(props.record?.reference ?? '') }) : t('modal.new')}
+      closeOnClickOutside={false}
+      data-testid="packing-modal"
+    >
+      {opened && <PackingForm key={String(props.record?.id ?? 'new')} {...props} />}
+    </Modal>
+  );
+}
