@@ -130,4 +130,19 @@ describe('local writes', () => {
       row: { name: 'Synced' },
     });
   });
+
+  it('refuses at once what the role may not do (the server would refuse it too)', async () => {
+    const { db } = await open();
+    const staff = { db, userId, role: () => 'staff' as const };
+    const admin = { db, userId, role: () => 'admin' as const };
+    const { id } = await saveRecord(staff, 'project', { name: 'Staff may create' });
+    await expect(removeRecord(staff, 'project', id)).rejects.toBeInstanceOf(LocalValidationError);
+    await expect(saveRecord(staff, 'project-status', { name: 'x' })).rejects.toBeInstanceOf(
+      LocalValidationError,
+    );
+    await expect(saveRecord(admin, 'users', { username: 'x' })).rejects.toBeInstanceOf(LocalValidationError);
+    expect(await db.rows('project').get(id)).toBeDefined();
+    await saveRecord(admin, 'project-status', { name: 'Admins edit lookups' });
+    expect(await db.outbox.count()).toBe(2);
+  });
 });

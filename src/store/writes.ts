@@ -2,7 +2,7 @@
 // its outbox entry in one Dexie transaction. The screen sees the change at once; the outbox sends it.
 import { uuidv7 } from '../domain/ids';
 import { type ResourceName, refsOf } from '../domain/registry';
-import type { Resource } from '../domain/resource';
+import type { Resource, Role } from '../domain/resource';
 import type { LocalDb } from './db';
 import { appendEntry } from './entries';
 import { entriesOf, markOf, withoutMark } from './marks';
@@ -20,6 +20,18 @@ export interface WriteContext {
   db: LocalDb;
   /** The signed-in user: stamped on rows and outbox entries. */
   userId: string | null;
+  /** The user's role, when known: a change the server would refuse for it is refused here at once. */
+  role?: () => Role | null;
+}
+
+const DENIED = 'You do not have permission to perform this action.';
+
+/** The registry's write permissions, checked before saving (the server checks them again). */
+function checkAllowed(ctx: WriteContext, resource: Resource, action: 'write' | 'delete') {
+  const needed = action === 'delete' ? resource.deletableBy : resource.writableBy;
+  const role = ctx.role?.() ?? null;
+  const allowed = needed !== null && (needed === 'staff' || role === null || role === 'admin');
+  if (!allowed) throw new LocalValidationError({ non_field_errors: [DENIED] });
 }
 
 export interface WriteResult {
@@ -129,6 +141,7 @@ export async function saveRecord(
   record: Record<string, unknown>,
 ): Promise<WriteResult> {
   const resource = resourceOf(resourceName);
+  checkAllowed(ctx, resource, 'write');
   const input = writableInput(resource, record);
   const id = givenId(record) ?? uuidv7();
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
@@ -176,6 +189,7 @@ export async function updateRecord(
   changes: Record<string, unknown>,
 ): Promise<WriteResult> {
   const resource = resourceOf(resourceName);
+  checkAllowed(ctx, resource, 'write');
   const input = writableInput(resource, changes);
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
     const existing = await ctx.db.rows(resourceName).get(id);
@@ -194,6 +208,7 @@ export async function removeRecord(
   id: string,
 ): Promise<WriteResult> {
   const resource = resourceOf(resourceName);
+  checkAllowed(ctx, resource, 'delete');
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
     const table = ctx.db.rows(resourceName);
     const existing = await table.get(id);
