@@ -5,7 +5,7 @@ import { globalResources, projectResources, resources } from '../../src/domain/r
 import type { Resource } from '../../src/domain/resource.js';
 import type { Database } from '../db/database.js';
 import { HttpError, notFound, ValidationError } from '../http/errors.js';
-import { encodeCursor } from './cursor.js';
+import { type Cursor, encodeCursor } from './cursor.js';
 
 export type Change =
   | { resource: string; op: 'upsert'; row: Record<string, unknown> }
@@ -28,6 +28,17 @@ function columns(resource: Resource): string[] {
   return [...syncColumns, ...Object.keys(allFields(resource))].filter((name) => !hidden.includes(name));
 }
 
+/**
+ * Project-scoped resources whose project may be empty (a container report's attachments): such rows
+ * belong to no project, so they travel with the global scope.
+ */
+const projectlessResources = projectResources.filter((name) => {
+  const resource = resources[name] as Resource;
+  return (
+    resource.projectField !== undefined && allFields(resource)[resource.projectField]?.info.nullable === true
+  );
+});
+
 export function parseScope(scope: string | undefined): { kind: 'global' } | { kind: 'project'; id: string } {
   if (scope === undefined || scope === '' || scope === 'global') return { kind: 'global' };
   const match = /^project:(.+)$/.exec(scope);
@@ -42,16 +53,18 @@ export function parseScope(scope: string | undefined): { kind: 'global' } | { ki
 export async function pullChanges(
   database: Database,
   scope: ReturnType<typeof parseScope>,
-  after: number,
+  from: Cursor,
   limit: number,
 ): Promise<PullAnswer> {
-  const names = scope.kind === 'global' ? globalResources : projectResources;
+  const after = from.seq;
+  const names = scope.kind === 'global' ? [...globalResources, ...projectlessResources] : projectResources;
   const purged = await database.db
     .selectFrom('app_meta')
     .select('value')
     .where('key', '=', 'purged_through_seq')
     .executeTakeFirst();
-  if (after > 0 && purged && after < Number(purged.value))
+  const purgedThrough = purged ? Number(purged.value) : 0;
+  if (from.purged !== null && purgedThrough > from.purged && after < purgedThrough)
     throw new HttpError(410, {
       detail: 'This cursor is older than the kept history; download the scope again.',
     });
@@ -66,9 +79,11 @@ export async function pullChanges(
     for (const name of names) {
       const resource = resources[name] as Resource;
       const where =
-        scope.kind === 'project' && resource.projectField
-          ? sql`seq > ${after} and ${sql.ref(resource.projectField)} = ${scope.id}`
-          : sql`seq > ${after}`;
+        resource.scope === 'global' || !resource.projectField
+          ? sql`seq > ${after}`
+          : scope.kind === 'project'
+            ? sql`seq > ${after} and ${sql.ref(resource.projectField)} = ${scope.id}`
+            : sql`seq > ${after} and ${sql.ref(resource.projectField)} is null`;
       const rows = await sql<
         Record<string, unknown>
       >`select ${sql.join(columns(resource).map((c) => sql.ref(c)))} from ${sql.table(resource.table)} where ${where} order by seq limit ${limit + 1}`.execute(
@@ -106,7 +121,11 @@ export async function pullChanges(
   const last = page.length > 0 ? Number(page[page.length - 1].row.seq) : after;
   return {
     changes,
-    cursor: encodeCursor(last),
+    // Past the last page, rows below the purge mark are gone for good: the cursor may move up to it.
+    cursor: encodeCursor({
+      seq: merged.length > limit ? last : Math.max(last, purgedThrough),
+      purged: purgedThrough,
+    }),
     has_more: merged.length > limit,
     ...(total !== undefined ? { total } : {}),
   };

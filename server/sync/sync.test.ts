@@ -300,3 +300,28 @@ describe('devices', () => {
     expect((await api('GET', '/api/sync/devices/', { token: staffToken })).status).toBe(403);
   });
 });
+
+describe('rows of no project', () => {
+  it('sends a container report and its attachments with the global scope', async () => {
+    const start = (await pullAll('global')).cursor;
+    const report = await api<{ id: string }>('POST', '/api/container-report/', {
+      token,
+      body: { container_number: 'MSCU1234565' },
+    });
+    expect(report.status).toBe(201);
+    const form = new FormData();
+    form.set('description', 'door');
+    form.set('is_image', 'false');
+    form.set('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'door.pdf');
+    const upload = await fetch(`${server.url}/api/container-report/${report.body.id}/attachments/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const changes = (await pullAll('global', start)).changes;
+    expect(changes.map((c) => c.resource)).toEqual(
+      expect.arrayContaining(['container-report', 'attachment']),
+    );
+  });
+});
