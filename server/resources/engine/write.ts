@@ -64,10 +64,17 @@ export async function createRecord(
   await checkUnique(scope.db, resource, values, id);
 
   const names = Object.keys(values);
-  await sql`insert into ${sql.table(resource.table)} (id, version, created_at, created_by, updated_at, updated_by, ${sql.join(names.map((name) => sql.ref(name)))})
-    values (${id}, 1, now(), ${actor.userId}, now(), ${actor.userId}, ${sql.join(names.map((name) => typed(resource, name, values[name])))})`.execute(
-    scope.db,
-  );
+  const inserted =
+    await sql`insert into ${sql.table(resource.table)} (id, version, created_at, created_by, updated_at, updated_by, ${sql.join(names.map((name) => sql.ref(name)))})
+    values (${id}, 1, now(), ${actor.userId}, now(), ${actor.userId}, ${sql.join(names.map((name) => typed(resource, name, values[name])))})
+    on conflict (id) do nothing returning id`.execute(scope.db);
+  if (inserted.rows.length === 0) {
+    // The same id was created meanwhile (a retry racing the original): this one is an update of it.
+    const created = await lockRow(scope.db, resource, id);
+    if (!created || created.deleted_at)
+      throw new HttpError(409, { detail: 'A record with this id was deleted.' });
+    return applyUpdate(scope, resource, actor, created, input);
+  }
   const changes = Object.fromEntries(
     names.filter((name) => values[name] !== null).map((name) => [name, [null, values[name]]]),
   );

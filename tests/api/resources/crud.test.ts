@@ -357,3 +357,15 @@ describe('Idempotency-Key under concurrency', () => {
     expect(rows[0].n).toBe(1);
   });
 });
+
+describe('a create with its own id under concurrency', () => {
+  it('three identical creates of one id at once make one row and all succeed', async () => {
+    const { uuidv7 } = await import('../../../src/domain/ids.js');
+    const body = { ...(await f.body('incidence')), id: uuidv7() };
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => f.api<Row>('POST', '/api/incidence/', { token: f.staffToken, body })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
+    expect(answers.every((answer) => answer.body.id === body.id && answer.body.version === 1)).toBe(true);
+  });
+});
