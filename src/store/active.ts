@@ -5,7 +5,13 @@ import type { LocalDb } from './db';
 import { removeRecord, saveRecord, updateRecord, type WriteContext, type WriteResult } from './writes';
 
 let active: WriteContext | null = null;
+let roleSource: WriteContext['role'];
 const listeners = new Set<() => void>();
+
+/** Where the signed-in user's role comes from (the session), for the write permission check. */
+export function setRoleSource(source: WriteContext['role']): void {
+  roleSource = source;
+}
 
 /** Sets (or clears) the store screens use; the sync lifecycle calls it. */
 export function setActiveStore(context: WriteContext | null): void {
@@ -29,7 +35,7 @@ export function subscribeActiveStore(listener: () => void): () => void {
 
 function requireStore(): WriteContext {
   if (!active) throw new Error('The local store is not open (nobody is signed in).');
-  return active;
+  return active.role || !roleSource ? active : { ...active, role: roleSource };
 }
 
 /**
