@@ -5,7 +5,7 @@ import { Providers } from './providers';
 import { AppRouter } from './router';
 
 // The offline engine loads with the first signed-in screen, not with the public pages.
-const loadSync = () => import('../sync/lifecycle');
+const loadSync = () => import('../sync/shell');
 let syncLoaded = false;
 // Logout warns about changes and files the local store has not sent yet.
 setPendingChangesCheck(() =>
@@ -24,7 +24,13 @@ export function App() {
   useEffect(() => {
     if (!userId && !syncLoaded) return;
     syncLoaded = true;
-    void loadSync().then((sync) => sync.connectSync(userId, () => useSession.getState().token));
+    void loadSync().then((sync) =>
+      sync.connectSync(
+        userId,
+        () => useSession.getState().token,
+        () => useSession.getState().user?.role ?? null,
+      ),
+    );
   }, [userId]);
   return (
     <Providers>
