@@ -8,8 +8,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { downloadHeaders } from '../files/names.js';
-import { makeContainerReport } from './container-report.service.js';
-import { type MadeFile, makeProjectReport, type ProjectReportKind } from './reports.service.js';
+import type { MadeFile, ProjectReportKind } from './reports.service.js';
+
+// ExcelJS, pdfkit and sharp load with the first report asked for, so an idle server does not carry them.
+const projectReports = () => import('./reports.service.js');
+const containerReports = () => import('./container-report.service.js');
 
 type IdParams = { id: string };
 
@@ -50,7 +53,7 @@ export async function reportRoutes(app: FastifyInstance, { database, config }: A
       async (request, reply) =>
         sendMade(
           reply,
-          await makeProjectReport(
+          await (await projectReports()).makeProjectReport(
             database,
             request.principal,
             kind,
@@ -67,7 +70,7 @@ export async function reportRoutes(app: FastifyInstance, { database, config }: A
     async (request, reply) =>
       sendMade(
         reply,
-        await makeContainerReport(
+        await (await containerReports()).makeContainerReport(
           database,
           config,
           request.principal,
