@@ -20,7 +20,10 @@ async function sha256(blob: Blob): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Keeps a file on the device and queues its upload; returns its id (also the server attachment's id). */
+/**
+ * Keeps a file on the device and queues its upload; returns its entry (its id is also the server
+ * attachment's). Screens use src/sync/files `addFiles` (compression, stamp); this is the bare primitive.
+ */
 export async function queueFile(db: LocalDb, file: NewFile): Promise<BlobEntry> {
   const entry: BlobEntry = {
     id: uuidv7(),
@@ -50,5 +53,5 @@ export async function removeFile(db: LocalDb, id: string): Promise<void> {
 
 /** Puts a failed file back in the queue at once. */
 export async function retryFile(db: LocalDb, id: string): Promise<void> {
-  await db.blobs.update(id, { state: 'pending', next_attempt_at: 0, last_error: null });
+  await db.blobs.update(id, { state: 'pending', next_attempt_at: 0, last_error: null, last_status: null });
 }
