@@ -1,0 +1,41 @@
+// The chart icon in the project page's title bar; the modal (tables, charts, ratio code) loads on first open.
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const SummaryModal = lazy(() => import('./SummaryModal'));
+
+export default function SummaryButton({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('project');
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Tooltip label={t('sections.summary')}>
+        <ActionIcon
+          size="xl"
+          variant="default"
+          aria-label={t('sections.summary')}
+          onClick={() => setOpened(true)}
+          data-testid="summary-button"
+        >
+          <svg
+            width={22}
+            height={22}
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
+            <path d="M3 3v18h18M7 15v3M12 10v8M17 6v12" />
+          </svg>
+        </ActionIcon>
+      </Tooltip>
+      {opened && (
+        <Suspense fallback={null}>
+          <SummaryModal projectId={projectId} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+// The ratio functions' input for one project, read from the local store (rows pass as they are).
+import type { RatiosInput } from '../../domain/ratios';
+import type { LocalDb } from '../../store/db';
+
+export async function ratiosInputOf(db: LocalDb, projectId: string): Promise<RatiosInput> {
+  const [project, eventTypes, events, hands, handIncidences, packingList, commodities, activities] =
+    await Promise.all([
+      db.rows('project').get(projectId),
+      db.rows('event').toArray(),
+      db
+        .rows('project-event')
+        .where('[project+init_date]')
+        .between([projectId, ''], [projectId, '\uffff'])
+        .toArray(),
+      db.rows('hand').where('project').equals(projectId).toArray(),
+      db.rows('hand-incidence').where('project').equals(projectId).toArray(),
+      db.rows('packing-list').where('project').equals(projectId).toArray(),
+      db.rows('commodity').toArray(),
+      db.rows('project-activity').toArray(),
+    ]);
+  // The local rows are the domain's rows plus sync fields; the ratio types name the fields they read.
+  return {
+    project: (project ?? null) as RatiosInput['project'],
+    eventTypes: eventTypes as unknown as RatiosInput['eventTypes'],
+    events: events as unknown as RatiosInput['events'],
+    hands: hands as unknown as RatiosInput['hands'],
+    handIncidences: handIncidences as unknown as RatiosInput['handIncidences'],
+    packingList: packingList as unknown as RatiosInput['packingList'],
+    commodities: commodities as unknown as RatiosInput['commodities'],
+    activities: activities as unknown as RatiosInput['activities'],
+  };
+}

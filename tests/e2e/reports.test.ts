@@ -1,0 +1,209 @@
+// The project's reports accordion and summary modal in real Chromium: each tab's add, edit and delete
+// (the coil report refused without commodity and activity), a coil spreadsheet saved under the name the
+// server suggests, and the summaries (tables and charts) computed on the device while offline.
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../server/testing';
+import { apiSession, lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
+import { expectNoRawKeys, signIn } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { startAppServer } from './support/server';
+import { waitForFirstSync } from './support/sync';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let projectId = '';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  const api = await apiSession(server);
+  const discharge = await lookupId(server, 'project_activity', 'Discharge');
+  const project = await api.post<{ id: string }>('/api/project/', {
+    code: 'REP-1',
+    name: 'Reports call',
+    status: await lookupId(server, 'project_status', 'In progress'),
+    activity: discharge,
+  });
+  projectId = project.id;
+  const shift = await api.post<{ id: string }>('/api/project-event/', {
+    project: projectId,
+    event: await lookupId(server, 'event', 'Working shift'),
+    init_date: '2026-11-20T08:00:00Z',
+    end_date: '2026-11-20T14:00:00Z',
+  });
+  const hand = await api.post<{ id: string }>('/api/hand/', {
+    event: shift.id,
+    description: 'Gang A',
+    activity: discharge,
+    init_date: '2026-11-20T08:00:00Z',
+    end_date: '2026-11-20T14:00:00Z',
+  });
+  const coil = await lookupId(server, 'commodity', 'Coil');
+  for (const [n, hold] of [
+    [1, 1],
+    [2, 1],
+    [3, 2],
+  ])
+    await api.post('/api/packing-list/', {
+      project: projectId,
+      reference: `RP-${n}`,
+      commodity: coil,
+      quantity: '1',
+      processed_quantity: '1',
+      net_weight: '12000',
+      gross_weight: '12100',
+      validated: true,
+      validation_datetime: `2026-11-20T${String(8 + n).padStart(2, '0')}:00:00Z`,
+      validation_hand: hand.id,
+      validation_hold: hold,
+    });
+  context = await newContext(browser, server.url, { width: 1280, height: 900 });
+  page = await context.newPage();
+  await signIn(page);
+  await waitForServiceWorker(page);
+  await waitForFirstSync(page);
+  await page.goto(`/project/${projectId}`);
+  await page.getByTestId('section-reports').getByRole('button', { name: 'Reports', exact: true }).click();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const tab = (name: string) => page.getByTestId('section-reports').getByRole('tab', { name, exact: true });
+
+async function addEditDelete(
+  list: Locator,
+  dialog: Locator,
+  fill: (dialog: Locator) => Promise<void>,
+  edit: (dialog: Locator) => Promise<void>,
+  shown: [string, string],
+) {
+  await list.getByRole('button', { name: 'Add report' }).click();
+  await fill(dialog);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const row = list.getByTestId('report-row');
+  await row.filter({ hasText: shown[0] }).waitFor();
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await edit(dialog);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await row.filter({ hasText: shown[1] }).waitFor();
+  await waitForSync(page);
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByTestId('confirm-delete').getByRole('button', { name: 'Delete' }).click();
+  await row.waitFor({ state: 'detached' });
+  await waitForSync(page);
+}
+
+describe('project reports', () => {
+  it('adds, edits and deletes a report in each tab; a coil report needs commodity and activity', async () => {
+    const coil = page.getByTestId('report-list-coil_report');
+    const coilDialog = page.getByTestId('report-modal-coil_report');
+    await addEditDelete(
+      coil,
+      coilDialog,
+      async (dialog) => {
+        await dialog.getByLabel('Stevedores', { exact: true }).fill('Estiba Norte');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        expect(await dialog.getByTestId('form-errors').textContent()).toBe(
+          'Choose the commodity and the activity to save a coil report.',
+        );
+        // What was typed stays.
+        expect(await dialog.getByLabel('Stevedores', { exact: true }).inputValue()).toBe('Estiba Norte');
+        await pick(page, dialog, 'Commodity', 'Coil');
+        await pick(page, dialog, 'Activity', 'Discharge');
+      },
+      (dialog) => dialog.getByLabel('Stevedores', { exact: true }).fill('Estiba Sur'),
+      ['Estiba Norte', 'Estiba Sur'],
+    );
+    const [coilRow] = await server.query(
+      `select stevedores, deleted_at from coil_report where project = $1`,
+      [projectId],
+    );
+    expect(coilRow?.stevedores).toBe('Estiba Sur');
+    expect(coilRow?.deleted_at).not.toBeNull();
+
+    await tab('SOF report').click();
+    await addEditDelete(
+      page.getByTestId('report-list-sof_report'),
+      page.getByTestId('report-modal-sof_report'),
+      (dialog) => dialog.getByLabel('Berthing wharf', { exact: true }).fill('Berth 7'),
+      (dialog) => dialog.getByLabel('Berthing wharf', { exact: true }).fill('Berth 8'),
+      ['Berth 7', 'Berth 8'],
+    );
+    const [sof] = await server.query(`select berthing_wharf, deleted_at from sof_report where project = $1`, [
+      projectId,
+    ]);
+    expect(sof?.berthing_wharf).toBe('Berth 8');
+    expect(sof?.deleted_at).not.toBeNull();
+
+    await tab('Prompter report').click();
+    await addEditDelete(
+      page.getByTestId('report-list-prompter_report'),
+      page.getByTestId('report-modal-prompter_report'),
+      async (dialog) => {
+        await pick(page, dialog, 'Hand', 'Gang A');
+        await dialog.getByLabel('Hold', { exact: true }).fill('2');
+      },
+      (dialog) => dialog.getByLabel('Hold', { exact: true }).fill('3'),
+      ['Gang A', '3'],
+    );
+    const [prompter] = await server.query(`select hold, deleted_at from prompter_report where project = $1`, [
+      projectId,
+    ]);
+    expect(prompter?.hold).toBe(3);
+    expect(prompter?.deleted_at).not.toBeNull();
+    await expectNoRawKeys(page);
+  });
+
+  it('saves a coil spreadsheet under the name the server suggests', async () => {
+    await tab('Coil report').click();
+    const list = page.getByTestId('report-list-coil_report');
+    const [response, download] = await Promise.all([
+      page.waitForResponse((answer) => answer.url().includes('/make_coil_report/')),
+      page.waitForEvent('download'),
+      list.getByTestId('generate-coil_report').click(),
+    ]);
+    const suggested = decodeURIComponent((await response.headerValue('x-suggested-filename')) ?? '');
+    expect(suggested).toMatch(/^coil_report.*\.xlsx$/);
+    expect(download.suggestedFilename()).toBe(suggested);
+    expect((await readFile(await download.path())).subarray(0, 2).toString()).toBe('PK');
+    await page.getByText('Generating report…').waitFor({ state: 'detached' });
+  });
+
+  it('offline: generation needs a connection; the summary modal computes tables and charts on the device', async () => {
+    await context.setOffline(true);
+    const generate = page.getByTestId('generate-coil_report');
+    await generate.getByText('Needs a connection').waitFor();
+    expect(await generate.isDisabled()).toBe(true);
+
+    await page.getByTestId('summary-button').click();
+    const modal = page.getByTestId('summary-modal');
+    const summary = modal.getByTestId('summary-table').getByTestId('summary-row');
+    await summary.first().waitFor();
+    expect(await summary.count()).toBe(1);
+    const cells = await summary.first().locator('td').allTextContents();
+    // 3 coils of 12 t over 6 hours without stoppages: 6.00 MT/h, 0.50 units/h.
+    expect(cells).toEqual(['Coil', 'Discharge', '3', '6.00', '6.00', '0.50', '6.00', '0.00']);
+    await modal.getByTestId('chart-call').waitFor();
+
+    await modal.getByRole('tab', { name: 'Tons ratio', exact: true }).click();
+    const tons = modal.getByTestId('tons-row');
+    await tons.first().waitFor();
+    expect(await tons.evaluateAll((rows) => rows.map((row) => row.textContent))).toEqual([
+      'Coil124.00',
+      'Coil212.00',
+    ]);
+    expect(await modal.getByTestId('chart-bar').count()).toBe(2);
+    await modal.getByRole('tab', { name: 'Coil · hold 2', exact: true }).click();
+    await modal.getByTestId('summary-table-coil_2').waitFor();
+    await expectNoRawKeys(page);
+    await context.setOffline(false);
+  });
+});
