@@ -16,7 +16,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  DATABASE_POOL_SIZE: int(10, 1),
+  // Migrations hold one connection for their lock and run on another: two at least.
+  DATABASE_POOL_SIZE: int(10, 2),
   DEMO_DATA: optionalFlag,
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

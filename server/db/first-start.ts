@@ -27,7 +27,10 @@ export async function seedOnFirstStart(database: Database, config: Config): Prom
     .where('key', '=', 'seeded')
     .executeTakeFirst();
   if (marker) return { seeded: false, demo: Boolean((marker.value as { demo?: boolean }).demo) };
-  const demo = config.demoData ?? !config.databaseUrl;
+  // Users made before the first start (`npm run user -- create`) mean a real installation: no demo
+  // accounts with published passwords are added beside them.
+  const someone = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const demo = (config.demoData ?? !config.databaseUrl) && !someone;
   if (demo) {
     const users = usersService(database);
     for (const user of DEMO_USERS) await users.create(user);

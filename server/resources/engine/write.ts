@@ -52,7 +52,7 @@ export async function createRecord(
   const id = requestedId(body) ?? uuidv7();
   const existing = await lockRow(scope.db, resource, id);
   if (existing?.deleted_at) throw new HttpError(409, { detail: 'A record with this id was deleted.' });
-  if (existing) return applyUpdate(scope, resource, actor, existing, input);
+  if (existing) return repeatedCreate(await applyUpdate(scope, resource, actor, existing, input), existing);
 
   const { fields, writable } = columnsOf(resource);
   const parsed = validateRecord(resource, input);
@@ -80,6 +80,11 @@ export async function createRecord(
   );
   await recordAudit(scope.db, { resource, id, action: 'create', version: 1, changes, actor });
   return { id, status: 201, version: 1 };
+}
+
+/** A create of an existing id with the same content answers as the first create did (201); one that changes it is an update. */
+function repeatedCreate(result: WriteResult, existing: Row): WriteResult {
+  return result.version === Number(existing.version) ? { ...result, status: 201 } : result;
 }
 
 /** Updates the fields given (PATCH), or all required ones must be given (PUT); `ifMatch` makes it strict. */
