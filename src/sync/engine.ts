@@ -8,7 +8,7 @@ import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
 import { deviceStateOf } from './device';
 import { failureKind, failureWords } from './failures';
 import { type Leadership, requestLeadership } from './leader';
-import { pullAll } from './pull';
+import { type PullContext, pullAll } from './pull';
 import { pushAll } from './push';
 import { refreshStorage, type SyncPhase, setSyncStatus, useSyncStatus } from './status';
 
@@ -31,6 +31,8 @@ export interface SyncEngineOptions {
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
   /** Called once when the server refuses the token (the shell may ask the user to sign in). */
   onUnauthorized?: () => void;
+  /** How to pull (default pullAll here; the app runs it in a worker: ./pullInWorker.ts). */
+  pull?: (ctx: PullContext) => Promise<number>;
   /** Ask the browser to keep this origin's storage (sign-in). */
   requestPersistence?: boolean;
 }
@@ -165,7 +167,7 @@ export class SyncEngine {
       const context = { db, api, deviceState, userId, batchSize: this.options.batchSize };
       await pushAll(context);
       if (full) {
-        await pullAll({
+        await (this.options.pull ?? pullAll)({
           ...context,
           pageSize: this.options.pageSize,
           onProgress: (progress) => setSyncStatus({ firstSync: progress.first ? progress : null }),
