@@ -3,7 +3,7 @@ import type { Collection, Table } from 'dexie';
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from './db';
 import { entriesOf, markOf } from './marks';
-import type { BlobEntry, LocalRow, OutboxEntry } from './schema';
+import { type BlobEntry, type LocalRow, type OutboxEntry, serverKey } from './schema';
 
 export type PendingState = 'pending' | 'needs_attention' | 'synced';
 
@@ -44,16 +44,22 @@ export interface AttentionItem {
   entry: OutboxEntry;
   /** The record as the device shows it now (the user's data), null when deleted. */
   local: LocalRow | null;
+  /** The record as the server last had it (what a discard goes back to); null when it never had it. */
+  server: Record<string, unknown> | null;
 }
 
 /** Changes the server refused, oldest first, with the record as the user sees it. */
 export async function needsAttention(db: LocalDb): Promise<AttentionItem[]> {
   const entries = await db.outbox.where('state').equals('needs_attention').sortBy('seq');
   return Promise.all(
-    entries.map(async (entry) => ({
-      entry,
-      local: (await db.rows(entry.resource).get(entry.record_id)) ?? null,
-    })),
+    entries.map(async (entry) => {
+      const copy = await db.server_rows.get(serverKey(entry.resource, entry.record_id));
+      return {
+        entry,
+        local: (await db.rows(entry.resource).get(entry.record_id)) ?? null,
+        server: copy && !copy.deleted ? copy.row : null,
+      };
+    }),
   );
 }
 

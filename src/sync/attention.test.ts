@@ -81,6 +81,8 @@ describe('needs attention', () => {
     expect(await discardEntry(device.db, ghost.mutation_id ?? '')).toBe(2);
     expect(await device.row('project', ghost.id)).toBeUndefined();
 
+    expect(items[0].server).toBeNull();
+    expect(items[1].server).toMatchObject({ code: 'KEPT-1', dock: 'Old' });
     expect(await discardEntry(device.db, items[1].entry.mutation_id)).toBe(1);
     const reverted = await device.row('project', kept.id);
     expect(reverted).toMatchObject({ code: 'KEPT-1', dock: 'Old', version: 1 });
