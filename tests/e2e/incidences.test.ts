@@ -71,7 +71,7 @@ describe('incidences', () => {
     await pick(page, dialog, 'Users interested', 'Marta Ruiz (marta)');
     await dialog.getByRole('button', { name: 'Save' }).click();
     // A new incidence stays open once saved, with its documents.
-    await dialog.getByTestId('documents-slot').waitFor();
+    await dialog.getByTestId('documents-upload').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     const row = section.getByTestId('incidence-row').filter({ hasText: 'Coil dropped on quay' });

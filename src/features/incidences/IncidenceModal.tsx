@@ -1,7 +1,7 @@
 import { Divider, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Values } from '../../ui/form';
-import { DocumentsList } from '../project-reports/DocumentsSlot';
+import { DocumentsList } from '../project-reports/Documents';
 import { FormModal } from '../project-reports/FormModal';
 import { UsersInterested } from './UsersInterested';
 

@@ -10,7 +10,7 @@ import type { Values } from '../../ui/form';
 import { IconEdit, IconFilter, IconPlus, IconTrash } from '../../ui/icons';
 import { notifyDeleted } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
-import { DocumentsButton } from '../project-reports/DocumentsSlot';
+import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
 import { IconAttention } from './IconAttention';
 import { IncidenceFilterModal } from './IncidenceFilters';

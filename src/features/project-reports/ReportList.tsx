@@ -11,7 +11,7 @@ import { IconDownload, IconEdit, IconPlus, IconTrash } from '../../ui/icons';
 import { notifyDeleted } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
 import { SyncMark } from '../sync/SyncMark';
-import { DocumentsButton, DocumentsList } from './DocumentsSlot';
+import { carriesDocuments, DocumentsButton, DocumentsList } from './Documents';
 import { FormModal } from './FormModal';
 import { REPORT_PAGE_SIZE, type ReportKind } from './kinds';
 import { PrompterField } from './PrompterField';
@@ -25,6 +25,8 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Values | null>(null);
   const confirm = useConfirmDelete();
+  // Coil and SOF reports carry attachments; prompter reports do not.
+  const documents = carriesDocuments(kind.resource) ? kind.resource : null;
   const generation = useGenerate();
   const list = useLiveQuery(
     () => (db ? reportPage(db, kind.resource, projectId, kind.columns, page, REPORT_PAGE_SIZE) : undefined),
@@ -91,11 +93,8 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
                           <IconDownload size={20} />
                         </ActionIcon>
                       </Tooltip>
-                      {kind.documents && (
-                        <DocumentsButton
-                          parent={{ resource: kind.resource, id: row.id }}
-                          title={title(index)}
-                        />
+                      {documents && (
+                        <DocumentsButton parent={{ resource: documents, id: row.id }} title={title(index)} />
                       )}
                       <ActionIcon
                         variant="subtle"
@@ -152,9 +151,7 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
             <PrompterField key={name} name={name} form={form} projectId={projectId} />
           ) : undefined
         }
-        footer={
-          kind.documents ? (id) => <DocumentsList parent={{ resource: kind.resource, id }} /> : undefined
-        }
+        footer={documents ? (id) => <DocumentsList parent={{ resource: documents, id }} /> : undefined}
         testId={`report-modal-${kind.tab}`}
       />
       {confirm.dialog}

@@ -12,8 +12,6 @@ export interface ReportKind {
   fields: readonly string[];
   /** Columns of the list: a field, shown by its kind (ref names, dates). */
   columns: readonly string[];
-  /** Whether its records carry attachments (the server takes them for coil and SOF reports). */
-  documents: boolean;
   /** A message key refusing the save, or null. */
   check?: (values: Values) => string | null;
 }
@@ -42,7 +40,6 @@ export const REPORT_KINDS: readonly ReportKind[] = [
       'remarks',
     ],
     columns: ['commodity', 'activity', 'start_ops', 'end_ops', 'stevedores'],
-    documents: true,
     // The spec: a coil report is saved only with commodity and activity chosen.
     check: (values) =>
       chosen(values.commodity) && chosen(values.activity) ? null : 'coil_needs_commodity_activity',
@@ -63,13 +60,11 @@ export const REPORT_KINDS: readonly ReportKind[] = [
       'remarks',
     ],
     columns: ['port', 'berthing_wharf', 'eta_portcall', 'etd_portcall'],
-    documents: true,
   },
   {
     tab: 'prompter_report',
     resource: 'prompter-report',
     fields: ['hand', 'hand_event', 'hold'],
     columns: ['hand', 'hand_event', 'hold'],
-    documents: false,
   },
 ];

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { galleryZones } from '../../domain/enums';
 import { addFiles, type FileItem, useFiles, useFileUrl } from '../../sync/files';
 import { IconPlus } from '../../ui/icons';
-import { DocumentsList } from '../project-reports/DocumentsSlot';
+import { DocumentsList } from '../project-reports/Documents';
 
 function Photo({ item }: { item: FileItem }) {
   const { t } = useTranslation('containers');

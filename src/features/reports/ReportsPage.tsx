@@ -12,7 +12,7 @@ import { IconEdit, IconFilter, IconPlus, IconTrash } from '../../ui/icons';
 import { notifyDeleted } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
 import { lastPage } from '../../ui/paging';
-import { DocumentsButton } from '../project-reports/DocumentsSlot';
+import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
 import { ContainerFilterModal } from './ContainerFilterModal';
 import {
