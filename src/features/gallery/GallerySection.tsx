@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { galleryZones } from '../../domain/enums';
+import { getActiveStore } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
 import type { FileParent } from '../../sync/files';
 import { IconPlus } from '../../ui/icons';
@@ -25,7 +26,7 @@ export function Gallery({ parent }: { parent: FileParent }) {
   const [open, setOpen] = useState<number | null>(null);
   const last = useRef<Photo[] | undefined>(undefined);
   const result = useLiveQuery(
-    () => (db ? galleryPhotos(db, parent, zone) : undefined),
+    () => (db ? galleryPhotos(db, parent, zone, getActiveStore()?.userId ?? null) : undefined),
     [db, parent.resource, parent.id, zone],
   );
   if (result) last.current = result;

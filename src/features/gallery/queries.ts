@@ -13,17 +13,20 @@ export interface Photo extends FileItem {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export async function galleryPhotos(db: LocalDb, parent: FileParent, zone: string | null): Promise<Photo[]> {
+/** `userId`: the device's signed-in user, who took the photos still on this device without a name stamped. */
+export async function galleryPhotos(
+  db: LocalDb,
+  parent: FileParent,
+  zone: string | null,
+  userId: string | null = null,
+): Promise<Photo[]> {
   const photos = (await filesOfParent(db, parent)).filter(
     (item) => item.is_image && (zone === null || (item.zone ?? 'uncategorized') === zone),
   );
   const ids = photos.map((item) => item.id);
   const [local, remote] = await Promise.all([db.blobs.bulkGet(ids), db.rows('attachment').bulkGet(ids)]);
-  const users = await namesOf(
-    db,
-    'users',
-    remote.map((row) => row?.created_by),
-  );
+  const users = await namesOf(db, 'users', [userId, ...remote.map((row) => row?.created_by)]);
+  const me = (userId && users.get(userId)) || '';
   // Newest first: the photo just taken is the first one seen.
   return photos
     .map((item, index) => {
@@ -32,7 +35,7 @@ export async function galleryPhotos(db: LocalDb, parent: FileParent, zone: strin
       return {
         ...item,
         captured_at: stamp?.captured_at || text(row?.created_at) || item.created_at,
-        captured_by: stamp?.captured_by || users.get(text(row?.created_by)) || '',
+        captured_by: stamp?.captured_by || users.get(text(row?.created_by)) || (local[index] ? me : ''),
       };
     })
     .reverse();

@@ -1,4 +1,15 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +21,7 @@ import {
 import { save } from '../../store/active';
 import { useRecord } from '../../store/hooks';
 import { otherErrors, useRecordForm, type Values } from '../../ui/form';
+import { formatDateTime } from '../../ui/format';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
 import { HandSearch } from './HandSearch';
@@ -30,9 +42,8 @@ const FIELDS = [
   'validation_hold',
   'validation_prompter_identifier',
   'validated',
-  'validation_datetime',
 ] as const;
-const READ_ONLY = new Set(['validated', 'validation_datetime']);
+const READ_ONLY = new Set(['validated']);
 
 const codeOf = (value: unknown): CommodityCode | null =>
   (commodities as readonly unknown[]).includes(value) ? (value as CommodityCode) : null;
@@ -56,7 +67,7 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
     typeof form.values.commodity === 'string' ? form.values.commodity : null,
   );
   const code = codeOf(commodity?.code);
-  const shown: string[] = [...FIELDS, 'validation_hand', 'requires_attention'];
+  const shown: string[] = [...FIELDS, 'validation_datetime', 'validation_hand', 'requires_attention'];
   if (hasDamageOptions(code)) shown.push('other_damage');
   if (hasDamageCheckboxes(code)) shown.push('damage');
   if (hasLabelColors(code)) shown.push('label_color');
@@ -113,6 +124,16 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
               readOnly={READ_ONLY.has(name) || (name === 'processed_quantity' && !editing)}
             />
           ))}
+          {/* Set by the tally only: shown, never edited (the shared date input has no read-only mode). */}
+          <TextInput
+            label={t('fields.validation_datetime')}
+            name="validation_datetime"
+            size="md"
+            disabled
+            value={formatDateTime(
+              typeof form.values.validation_datetime === 'string' ? form.values.validation_datetime : null,
+            )}
+          />
           <HandSearch
             projectId={projectId}
             value={typeof form.values.validation_hand === 'string' ? form.values.validation_hand : null}
