@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserTimeZone } from '../../api/reports';
-import { currentLanguage } from '../../app/i18n/i18n';
 import { useSyncStatus } from '../../sync/status';
 import { notifyApiError, notifyInfo } from '../../ui/notices';
 
@@ -14,7 +13,7 @@ export interface GenerateOptions {
 }
 
 export function useGenerate() {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const online = useSyncStatus((state) => state.online);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -23,7 +22,9 @@ export function useGenerate() {
     setBusy(key);
     const notice = notifyInfo(t('generating_report'), undefined, false);
     try {
-      await run({ language: currentLanguage(), time_zone: browserTimeZone() });
+      // The file in the language the user reads the screen in, its times in the device's zone.
+      const language = (i18n.resolvedLanguage ?? i18n.language) === 'es' ? 'es' : 'en';
+      await run({ language, time_zone: browserTimeZone() });
     } catch (error) {
       await notifyApiError(error);
     } finally {
