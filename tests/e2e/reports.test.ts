@@ -175,6 +175,22 @@ describe('project reports', () => {
     expect(download.suggestedFilename()).toBe(suggested);
     expect((await readFile(await download.path())).subarray(0, 2).toString()).toBe('PK');
     await page.getByText('Generating report…').waitFor({ state: 'detached' });
+
+    // In the user's language: a Spanish screen gets the Spanish file.
+    const reopen = async (language: 'en' | 'es', accordion: string) => {
+      await page.evaluate((value) => localStorage.setItem('language', value), language);
+      await page.reload();
+      await page.getByTestId('section-reports').getByRole('button', { name: accordion, exact: true }).click();
+    };
+    await reopen('es', 'Informes');
+    const [spanish] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('generate-coil_report').click(),
+    ]);
+    expect(spanish.suggestedFilename()).toMatch(/^informe_bobinas.*\.xlsx$/);
+    await page.getByText('Generando informe…').waitFor({ state: 'detached' });
+    await expectNoRawKeys(page);
+    await reopen('en', 'Reports');
   });
 
   it('offline: generation needs a connection; the summary modal computes tables and charts on the device', async () => {
