@@ -38,6 +38,8 @@ describe('a new version', () => {
 
     // Deploy: the service worker file changes on the server.
     appendFileSync(join(dist, 'sw.js'), '\n// next version\n');
+    // A real build writes its compressed copies again; here they would still hold the old version.
+    for (const copy of ['sw.js.br', 'sw.js.gz']) rmSync(join(dist, copy), { force: true });
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
