@@ -30,6 +30,9 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // A browser test that fails is run once more before it counts: a real defect fails twice,
+          // a machine's hiccup (a slow service-worker install under load) does not.
+          retry: 1,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
