@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,13 +43,15 @@ export function ContainerPhotos({ reportId }: { reportId: string }) {
   const parent = { resource: 'container-report' as const, id: reportId };
   const files = useFiles(parent);
   const [zone, setZone] = useState<string | null>('uncategorized');
+  const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
   const photos = (files ?? []).filter((file) => file.is_image);
   async function add(chosen: File[]) {
     if (chosen.length === 0) return;
     setBusy(true);
     try {
-      await addFiles(parent, chosen, { isImage: true, zone });
+      await addFiles(parent, chosen, { isImage: true, zone, description });
+      setDescription('');
     } finally {
       setBusy(false);
     }
@@ -62,6 +65,12 @@ export function ContainerPhotos({ reportId }: { reportId: string }) {
           data={galleryZones.map((value) => ({ value, label: t(`zones.${value}`) }))}
           value={zone}
           onChange={setZone}
+        />
+        <TextInput
+          size="md"
+          label={t('photo_description')}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
         />
         <FileButton multiple accept="image/*" capture="environment" onChange={(chosen) => void add(chosen)}>
           {(props) => (
