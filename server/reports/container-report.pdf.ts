@@ -4,7 +4,7 @@ import type { containerReportFields } from '../../src/domain/container-report.js
 import { checkContainerNumber } from '../../src/domain/iso6346.js';
 import type { ContainerReportRow } from './container-report.repository.js';
 import { type Clock, formatDate, formatDateTime } from './format.js';
-import type { TextKey, Translate } from './i18n.js';
+import type { Translate } from './i18n.js';
 import { contentWidth, ensureRoom, finish, newPdf, type Pdf } from './pdf-kit.js';
 import type { Photo } from './photos.js';
 

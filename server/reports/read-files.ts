@@ -56,7 +56,7 @@ export function rowStarting(sheet: ExcelJS.Worksheet, first: string, from = 0): 
 }
 
 /** The cell to the right of a header-block label. */
-export function valueOf(sheet: ExcelJS.Worksheet, label: string): ExcelJS.Cell | undefined {
+export function cellLabelled(sheet: ExcelJS.Worksheet, label: string): ExcelJS.Cell | undefined {
   let found: ExcelJS.Cell | undefined;
   sheet.eachRow((row) => {
     row.eachCell((cell, column) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
-import { openXlsx, postForFile, rowStarting, rowsOf, valueOf } from './read-files.js';
+import { cellLabelled, openXlsx, postForFile, rowStarting, rowsOf } from './read-files.js';
 import { INJECTION, INJECTION_REF, makeReportWorld, type ReportWorld } from './report-fixture.js';
 
 let server: TestServer;
@@ -46,11 +46,11 @@ describe('coil report', () => {
     );
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="coil_report_NS-042_/);
     expect(sheet.getCell('A1').value).toBe('Coil report');
-    expect(valueOf(sheet, 'Vessel')?.value).toBe('MV Nordic Star');
-    expect(valueOf(sheet, 'Port')?.value).toBe('Sagunto');
-    expect(valueOf(sheet, 'Customer')?.value).toBe('Aceros del Turia');
-    expect(valueOf(sheet, 'Dates')?.value).toBe('20/11/2026 – 22/11/2026');
-    expect(valueOf(sheet, 'Project')?.value).toBe('NS-042 — Call NS-042');
+    expect(cellLabelled(sheet, 'Vessel')?.value).toBe('MV Nordic Star');
+    expect(cellLabelled(sheet, 'Port')?.value).toBe('Sagunto');
+    expect(cellLabelled(sheet, 'Customer')?.value).toBe('Aceros del Turia');
+    expect(cellLabelled(sheet, 'Dates')?.value).toBe('20/11/2026 – 22/11/2026');
+    expect(cellLabelled(sheet, 'Project')?.value).toBe('NS-042 — Call NS-042');
 
     const header = rowStarting(sheet, 'Commodity');
     expect(header?.slice(0, 15)).toEqual([
@@ -98,7 +98,7 @@ describe('coil report', () => {
 
   it('writes a formula-looking text as a text cell, never as a formula', async () => {
     const { response, sheet } = await sheetOf('coil', world.project);
-    const agency = valueOf(sheet, 'Agency');
+    const agency = cellLabelled(sheet, 'Agency');
     expect(agency?.value).toBe(INJECTION);
     expect(agency?.type).toBe(3); // ExcelJS ValueType.String
     expect(agency?.numFmt).toBe('@');
@@ -138,7 +138,7 @@ describe('coil report', () => {
     const { response, sheet } = await sheetOf('coil', world.project, { language: 'es' });
     expect(response.headers.get('x-suggested-filename')).toMatch(/^informe_bobinas_NS-042_/);
     expect(sheet.getCell('A1').value).toBe('Informe de bobinas');
-    expect(valueOf(sheet, 'Buque')?.value).toBe('MV Nordic Star');
+    expect(cellLabelled(sheet, 'Buque')?.value).toBe('MV Nordic Star');
     expect(rowStarting(sheet, 'Meteorología')?.[1]).toBe(2);
     const byHeader = await make('coil', world.project, undefined, {
       'accept-language': 'es-ES,es;q=0.9,en;q=0.5',
@@ -159,7 +159,7 @@ describe('coil report', () => {
     });
     expect(report.status).toBe(201);
     const { sheet } = await sheetOf('coil', world.project, { report: report.body.id });
-    expect(valueOf(sheet, 'Stevedores')?.value).toBe('Estibadora Sur');
+    expect(cellLabelled(sheet, 'Stevedores')?.value).toBe('Estibadora Sur');
     expect(rowStarting(sheet, 'Totals')?.[3]).toBe(5);
     const wrong = await make('coil', world.empty, { report: report.body.id });
     expect(wrong.status).toBe(400);
@@ -257,7 +257,7 @@ describe('prompter report', () => {
       time_zone: 'Europe/Madrid',
     });
     expect(rowStarting(narrowed.sheet, 'Totals')?.slice(2, 6)).toEqual([3, 2, 3, 6]);
-    expect(valueOf(narrowed.sheet, 'Hand event')?.value).toBe('Hatch 2 · 2026-11-21 · 08:05 · 09:30');
+    expect(cellLabelled(narrowed.sheet, 'Hand event')?.value).toBe('Hatch 2 · 2026-11-21 · 08:05 · 09:30');
   });
 });
 
@@ -266,7 +266,7 @@ describe('any report', () => {
     '%s: makes a file for a project with no data',
     async (kind) => {
       const { sheet } = await sheetOf(kind, world.empty);
-      expect(valueOf(sheet, 'Vessel')?.value).toBe('MV Nordic Star');
+      expect(cellLabelled(sheet, 'Vessel')?.value).toBe('MV Nordic Star');
       expect(rowsOf(sheet).some((row) => row[0] === 'No data')).toBe(true);
     },
   );
