@@ -1,0 +1,152 @@
+// The image gallery and the documents section on the project page in real Chromium: a photo taken offline
+// shows at once marked pending, survives a reload, uploads once online, and another device then shows the
+// server's thumbnail; the upload dialog's descriptions default to the file names; download all saves the
+// server's ZIP under the name it suggests.
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../server/testing';
+import { pdf } from '../fixtures/files';
+import { unzip } from '../fixtures/unzip';
+import { apiSession, lookupId, waitFor, waitForServiceWorker } from './projects-support';
+import { expectNoRawKeys, signIn } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { startAppServer } from './support/server';
+import { PHOTOS } from './support/sync';
+
+let server: TestServer;
+let browser: Browser;
+let projectId = '';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  const api = await apiSession(server);
+  const project = await api.post<{ id: string }>('/api/project/', {
+    code: 'GAL-1',
+    name: 'Gallery call',
+    status: await lookupId(server, 'project_status', 'In progress'),
+    init_date: '2026-11-20',
+  });
+  projectId = project.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openProject(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await waitForServiceWorker(page);
+  await page.goto(`/project/${projectId}`);
+  await page.getByRole('heading', { level: 1, name: 'Project Gallery call' }).waitFor({ timeout: 60_000 });
+  return page;
+}
+
+const attachments = (isImage: boolean) =>
+  server.query(
+    `select id::text, name, description, zone from attachment where parent_id = $1 and is_image = $2 and deleted_at is null order by name`,
+    [projectId, isImage],
+  );
+
+describe('gallery and documents', () => {
+  it('a photo taken offline shows at once, survives a reload, uploads online; another device gets the server thumbnail', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await openProject(context);
+    await page.getByTestId('section-gallery').waitFor();
+    await context.setOffline(true);
+
+    await page.getByTestId('gallery-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Add photos' });
+    await dialog.getByLabel('Description', { exact: true }).fill('Hatch 2 coils');
+    await dialog.getByRole('combobox', { name: 'Zone', exact: true }).click();
+    await page.getByRole('option', { name: 'Onboard', exact: true }).click();
+    await dialog.getByTestId('photo-file-input').setInputFiles(PHOTOS[0]);
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    const thumb = page.getByTestId('photo-thumb').first();
+    await thumb.locator('[data-source="device"]').waitFor();
+    expect(await thumb.getAttribute('data-state')).toBe('pending');
+    expect(await thumb.getByTestId('photo-stamp').textContent()).toContain('Marta Ruiz');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Project Gallery call' }).waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="photo-thumb"][data-state="pending"]').waitFor();
+    expect(await attachments(true)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await page.locator('[data-testid="photo-thumb"][data-state="synced"]').waitFor({ timeout: 60_000 });
+    const stored = await attachments(true);
+    expect(stored).toMatchObject([{ description: 'Hatch 2 coils', zone: 'onboard' }]);
+
+    // Another tablet: the photo comes with the pull, its thumbnail from the server.
+    const other = await newContext(browser, server.url);
+    const second = await other.newPage();
+    const served = second.waitForResponse(
+      (response) => response.url().endsWith(`/api/attachments/${stored[0]?.id}/thumbnail/`),
+      { timeout: 60_000 },
+    );
+    await second.goto('/login');
+    await signIn(second);
+    await second.goto(`/project/${projectId}`);
+    const thumbB = second.getByTestId('photo-thumb').first();
+    await thumbB.waitFor({ timeout: 60_000 });
+    await thumbB.scrollIntoViewIfNeeded();
+    const response = await served;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('image/');
+    await second.locator('[data-testid="photo-thumb"] [data-source="server"]').waitFor();
+    // The full view opens on a tap; the arrow keys move (one photo: stays).
+    await second.getByTestId('photo-thumb').first().click();
+    await second.getByTestId('photo-viewer-stamp').waitFor();
+    expect(await second.getByTestId('photo-viewer-stamp').textContent()).toContain('Onboard');
+    await expectNoRawKeys(second);
+    await other.close();
+    await context.close();
+  });
+
+  it('the documents dialog defaults descriptions to the file names; download all saves the ZIP', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await openProject(context);
+    const section = page.getByTestId('section-documents');
+    await section.getByTestId('documents-upload').click();
+    const dialog = page.getByRole('dialog', { name: 'Upload documents' });
+    await dialog.locator('input[type="file"]').setInputFiles([
+      { name: 'manifest.pdf', mimeType: 'application/pdf', buffer: pdf() },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Hold 3 wet.\n') },
+    ]);
+    await dialog.getByTestId('upload-description').first().fill('Cargo manifest');
+    await dialog.getByTestId('upload-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const description = (name: string) =>
+      section.locator(
+        `[data-testid="document-row"][data-name="${name}"] [data-testid="document-description"]`,
+      );
+    expect(await description('manifest.pdf').textContent()).toBe('Cargo manifest');
+    expect(await description('notes.txt').textContent()).toBe('notes.txt');
+
+    await waitFor('the documents uploaded', async () => (await attachments(false)).length === 2, 60_000);
+    expect((await attachments(false)).map((row) => [row.name, row.description])).toEqual([
+      ['manifest.pdf', 'Cargo manifest'],
+      ['notes.txt', 'notes.txt'],
+    ]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByTestId('documents-zip').click(),
+    ]);
+    const api = await apiSession(server);
+    const direct = await api.api('GET', `/api/project/${projectId}/download_zip/`, { token: api.token });
+    expect(download.suggestedFilename()).toBe(
+      decodeURIComponent(direct.headers.get('x-suggested-filename') ?? ''),
+    );
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const path = await download.path();
+    const entries = await unzip(await readFile(path));
+    // Every attachment of the project: the two documents and the gallery's photo.
+    expect([...entries.keys()].sort()).toEqual(['manifest.pdf', 'notes.txt', 'photo-1.jpg']);
+    // File names look like keys to expectNoRawKeys: check only that no key was missing.
+    expect(await page.evaluate(() => window.__missingTranslationKeys ?? [])).toEqual([]);
+    await context.close();
+  });
+});
