@@ -8,6 +8,7 @@ import { IconDownload, IconPlus, IconTrash } from '../../ui/icons';
 import { notifyDeleted, notifyInfo } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
 import { deleteItem, downloadItem, downloadZip, OfflineError } from './actions';
+import { mergeFiles, useServerFiles } from './serverFiles';
 import { UploadDialog } from './UploadDialog';
 
 export const DOCUMENTS_PAGE_SIZE = 10;
@@ -44,7 +45,8 @@ export function AttachmentsTable({ parent }: { parent: AttachmentParentRef }) {
   // Deleted on the server: hidden until the pull brings the tombstone.
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const confirm = useConfirmDelete();
-  const documents = (files ?? []).filter((item) => !item.is_image && !gone.has(item.id));
+  const server = useServerFiles(parent, gone.size);
+  const documents = mergeFiles(files ?? [], server).filter((item) => !item.is_image && !gone.has(item.id));
   const last = Math.max(1, Math.ceil(documents.length / DOCUMENTS_PAGE_SIZE));
   const shownPage = Math.min(page, last);
   const rows = documents.slice((shownPage - 1) * DOCUMENTS_PAGE_SIZE, shownPage * DOCUMENTS_PAGE_SIZE);
