@@ -174,4 +174,23 @@ describe('the packing list', () => {
     await row('IMP-2').waitFor({ timeout: 30_000 });
     await expectNoRawKeys(page);
   });
+  it('offline, keeps the file and says it will import when back online; online, imports it and the items arrive', async () => {
+    await context.setOffline(true);
+    await page.getByTestId('packing-import').click();
+    const dialog = page.getByRole('dialog', { name: 'Import packing list' });
+    const header = ['Referencia', 'Mercancía', 'Cantidad', 'Peso neto', 'Peso bruto', 'Ubicación'];
+    const file = csv(header, [['OFF-1', 'Coil', 1, 12000, 12100, 'onboard']]);
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'offline.csv', mimeType: 'text/csv', buffer: file });
+    await dialog.getByTestId('import-submit').click();
+    expect(await dialog.getByTestId('import-queued').textContent()).toContain(
+      'will be imported when back online',
+    );
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await page.getByTestId('queued-import').waitFor();
+    await context.setOffline(false);
+    await row('OFF-1').waitFor({ timeout: 60_000 });
+    await page.getByTestId('queued-imports').waitFor({ state: 'detached' });
+  });
 });
