@@ -31,6 +31,8 @@ export function SearchSelect({
 }: SearchSelectProps) {
   const db = useLocalDb();
   const [search, setSearch] = useState('');
+  // Options are searched once the list is opened: a form with many of these stays light to open.
+  const [opened, setOpened] = useState(false);
   const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const selected = useLiveQuery(
     async () =>
@@ -40,8 +42,8 @@ export function SearchSelect({
   // While the box shows the chosen name, list from the start rather than searching for that name.
   const typed = selected && query === selected.label ? '' : query;
   const found = useLiveQuery(
-    async () => (db ? searchLookup(db, resource, typed) : []),
-    [db, resource, typed],
+    async () => (db && opened ? searchLookup(db, resource, typed) : []),
+    [db, resource, typed, opened],
   );
   const data: Option[] = [...(found ?? [])];
   if (selected && !data.some((option) => option.value === selected.value)) data.unshift(selected);
@@ -56,6 +58,7 @@ export function SearchSelect({
       clearable
       searchValue={search}
       onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
       // The local store already searched; Mantine must not filter again.
       filter={({ options }) => options}
       nothingFoundMessage="—"

@@ -1,6 +1,6 @@
 // Form state for a record written through the local store: what was typed stays on a failed save, and
 // the store's field errors (the domain schema's, in the server's shape) show under their fields.
-import { useCallback, useState } from 'react';
+import { type RefObject, useCallback, useRef, useState } from 'react';
 import { type FieldErrors, LocalValidationError } from '../store/validate';
 
 export type Values = Record<string, unknown>;
@@ -9,6 +9,8 @@ export interface RecordForm {
   values: Values;
   errors: FieldErrors;
   busy: boolean;
+  /** The errors as of the last submit, readable right after it (state updates land on the next render). */
+  errorsRef: RefObject<FieldErrors>;
   set: (name: string, value: unknown) => void;
   /** Runs the write; on refusal keeps the values and shows the errors. Returns the write's result or null. */
   submit: <T>(write: (values: Values) => Promise<T>) => Promise<T | null>;
@@ -19,6 +21,7 @@ export function useRecordForm(initial: Values): RecordForm {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const errorsRef = useRef<FieldErrors>({});
 
   const set = useCallback((name: string, value: unknown) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -34,14 +37,15 @@ export function useRecordForm(initial: Values): RecordForm {
       setBusy(true);
       try {
         const result = await write(values);
+        errorsRef.current = {};
         setErrors({});
         return result;
       } catch (error) {
-        if (error instanceof LocalValidationError) {
-          setErrors(error.fieldErrors);
-          return null;
-        }
-        setErrors({ non_field_errors: [error instanceof Error ? error.message : String(error)] });
+        errorsRef.current =
+          error instanceof LocalValidationError
+            ? error.fieldErrors
+            : { non_field_errors: [error instanceof Error ? error.message : String(error)] };
+        setErrors(errorsRef.current);
         return null;
       } finally {
         setBusy(false);
@@ -55,7 +59,7 @@ export function useRecordForm(initial: Values): RecordForm {
     setErrors({});
   }, []);
 
-  return { values, errors, busy, set, submit, reset };
+  return { values, errors, busy, errorsRef, set, submit, reset };
 }
 
 /** The errors of fields the form does not show (non_field_errors, derived fields), for a banner. */

@@ -51,6 +51,8 @@ describe('projects and the project page', () => {
     await pick(page, page, 'Vessel', 'Nordic Steel');
     await pick(page, page, 'Port', 'Valencia');
     await typeDate(page, 'Initial date', '20/11/2026');
+    // Groups other than the call and the vessel and port open on demand.
+    await page.getByRole('button', { name: 'Operations' }).click();
     await page.getByLabel('Number of gangs', { exact: true }).fill('2');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { level: 1, name: 'Project Nordic Steel coils' }).waitFor();

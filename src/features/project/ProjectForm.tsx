@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Fieldset, Group, SimpleGrid, Stack, Title, Tooltip } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import { Accordion, ActionIcon, Alert, Group, SimpleGrid, Stack, Title, Tooltip } from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { save } from '../../store/active';
@@ -23,16 +23,27 @@ export function ProjectForm({ project, actions }: ProjectFormProps) {
   const { t } = useTranslation(['project', 'ui']);
   const navigate = useNavigate();
   const form = useRecordForm(project ?? {});
+  // The call and the vessel and port open; the other groups render their fields when opened.
+  const [open, setOpen] = useState<string[]>(['call', 'vessel_port']);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = await form.submit((values) => save('project', { ...values, id: project?.id }));
-    if (!result) return;
+    if (!result) {
+      // Open every group holding a field the save refused, so its message shows.
+      setOpen((current) => [...new Set([...current, ...groupsWithErrors()])]);
+      return;
+    }
     notifyUpdated();
     if (!project) navigate(`/project/${result.id}`, { replace: true });
   }
 
   const banner = otherErrors(form.errors, PROJECT_FORM_FIELDS);
+  function groupsWithErrors(): string[] {
+    return PROJECT_GROUPS.filter((group) => group.fields.some((field) => form.errorsRef.current[field])).map(
+      (group) => group.key,
+    );
+  }
   const name = typeof project?.name === 'string' ? project.name : '';
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="project-form">
@@ -69,15 +80,22 @@ export function ProjectForm({ project, actions }: ProjectFormProps) {
             {banner.join(' ')}
           </Alert>
         )}
-        {PROJECT_GROUPS.map((group) => (
-          <Fieldset key={group.key} legend={t(`groups.${group.key}`)}>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-              {group.fields.map((field) => (
-                <RecordField key={field} resource="project" name={field} form={form} ns="project" />
-              ))}
-            </SimpleGrid>
-          </Fieldset>
-        ))}
+        <Accordion multiple value={open} onChange={setOpen} variant="separated">
+          {PROJECT_GROUPS.map((group) => (
+            <Accordion.Item key={group.key} value={group.key}>
+              <Accordion.Control>{t(`groups.${group.key}`)}</Accordion.Control>
+              <Accordion.Panel>
+                {open.includes(group.key) && (
+                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+                    {group.fields.map((field) => (
+                      <RecordField key={field} resource="project" name={field} form={form} ns="project" />
+                    ))}
+                  </SimpleGrid>
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
       </Stack>
     </form>
   );

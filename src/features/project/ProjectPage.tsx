@@ -1,5 +1,5 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useRecord } from '../../store/hooks';
@@ -10,6 +10,10 @@ export default function ProjectPage() {
   const { t } = useTranslation(['project', 'common']);
   const { id } = useParams();
   const project = useRecord('project', id);
+  // The hand page's code loads in the background: its view links open without waiting for it.
+  useEffect(() => {
+    void import('../hand/HandPage').catch(() => undefined);
+  }, []);
 
   if (!id) return <ProjectForm key="new" project={null} />;
   if (!project)

@@ -1,5 +1,5 @@
 import { Loader } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { EventsTimeline } from './events/EventsTimeline';
 
@@ -21,17 +21,17 @@ export function ProjectSections({ projectId }: { projectId: string }) {
     const timer = setTimeout(() => document.getElementById('documents')?.scrollIntoView(), 300);
     return () => clearTimeout(timer);
   }, [hash]);
+  // Each section waits for its own code only: the timeline shows while the others load.
+  const slot = (section: ReactNode) => <Suspense fallback={<Loader size="sm" />}>{section}</Suspense>;
   return (
-    <Suspense fallback={<Loader size="sm" />}>
-      <PackingListSection projectId={projectId} />
-      <LooseCounterSection projectId={projectId} />
-      <GallerySection projectId={projectId} />
-      <div id="documents">
-        <DocumentsSection projectId={projectId} />
-      </div>
+    <>
+      {slot(<PackingListSection projectId={projectId} />)}
+      {slot(<LooseCounterSection projectId={projectId} />)}
+      {slot(<GallerySection projectId={projectId} />)}
+      <div id="documents">{slot(<DocumentsSection projectId={projectId} />)}</div>
       <EventsTimeline projectId={projectId} />
-      <IncidencesSection projectId={projectId} />
-      <ReportsSection projectId={projectId} />
-    </Suspense>
+      {slot(<IncidencesSection projectId={projectId} />)}
+      {slot(<ReportsSection projectId={projectId} />)}
+    </>
   );
 }

@@ -58,6 +58,11 @@ export default function ProjectsPage() {
   const setFilter = (key: FilterKey, value: string | null) =>
     go({ ...filters, [key]: key === 'search' ? (value ?? '') : value }, 1);
 
+  // The project page's code loads while the list is read, so opening a project does not wait for it.
+  useEffect(() => {
+    void import('../project/ProjectPage').catch(() => undefined);
+  }, []);
+
   // A page restored from the address past the end (the list shrank meanwhile): show the last one.
   const total = list?.total;
   useEffect(() => {

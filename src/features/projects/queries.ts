@@ -1,7 +1,7 @@
 // The projects list read from the local store: one page, its total, and the names of its refs. Unfiltered
-// pages walk the init_date index (offset + limit); a filter starts from the narrowest index it has (a ref
-// or the init_date range) and checks the rest on those rows only.
-import type { Collection, Table } from 'dexie';
+// pages walk the init_date index (offset + limit); filters are answered from their indexes (keys only),
+// and only the search text and the end_date range read rows.
+import type { Table } from 'dexie';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
 import { namesOf } from '../../ui/lookups';
@@ -56,20 +56,18 @@ export function matchesProject(row: LocalRow, filters: ProjectFilters): boolean 
   );
 }
 
-/** The narrowest indexed start for the filters (refs pick few rows; then the init_date range). */
-function startingSet(
-  table: Table<LocalRow, string>,
-  filters: ProjectFilters,
-): Collection<LocalRow, string> | null {
-  for (const key of ['vessel', 'port', 'status', 'commodity'] as const) {
-    const value = filters[key];
-    if (value) return table.where(key).equals(value);
-  }
-  if (filters.initial_date_after || filters.initial_date_before)
-    return table
-      .where('init_date')
-      .between(filters.initial_date_after ?? '', filters.initial_date_before ?? '\uffff', true, true);
-  return null;
+const REF_FILTERS = ['vessel', 'port', 'status', 'commodity'] as const;
+
+/** Ids in list order: undated projects first (newest id first), then by init_date descending. Keys only. */
+async function orderedIds(table: Table<LocalRow, string>): Promise<string[]> {
+  const [all, dated] = await Promise.all([
+    table.toCollection().primaryKeys(),
+    table.orderBy('init_date').reverse().primaryKeys(),
+  ]);
+  if (all.length === dated.length) return dated;
+  const datedIds = new Set(dated);
+  const undated = all.filter((id) => !datedIds.has(id)).sort((a, b) => (a < b ? 1 : -1));
+  return [...undated, ...dated];
 }
 
 /** An unfiltered page by the index: undated projects first, then by init_date descending. */
@@ -78,16 +76,8 @@ async function unfilteredPage(table: Table<LocalRow, string>, offset: number, li
   const undatedCount = total - dated;
   let undated: LocalRow[] = [];
   if (undatedCount > 0 && offset < undatedCount) {
-    // Keys only: the few rows without a date are those missing from the index.
-    const [all, withDate] = await Promise.all([
-      table.toCollection().primaryKeys(),
-      table.orderBy('init_date').primaryKeys(),
-    ]);
-    const datedIds = new Set(withDate);
-    const ids = all.filter((id) => !datedIds.has(id)).sort((a, b) => (a < b ? 1 : -1));
-    undated = (await table.bulkGet(ids.slice(offset, offset + limit))).filter(
-      (row): row is LocalRow => !!row,
-    );
+    const ids = (await orderedIds(table)).slice(offset, Math.min(offset + limit, undatedCount));
+    undated = (await table.bulkGet(ids)).filter((row): row is LocalRow => !!row);
   }
   const datedOffset = Math.max(0, offset - undatedCount);
   const datedLimit = limit - undated.length;
@@ -98,16 +88,45 @@ async function unfilteredPage(table: Table<LocalRow, string>, offset: number, li
   return { rows: [...undated, ...rows], total };
 }
 
+/**
+ * A filtered page. Ref filters and the init_date range are answered from their indexes with keys only
+ * (intersected in list order); only the search text and the end_date range need the rows themselves.
+ */
 async function filteredPage(
   table: Table<LocalRow, string>,
   filters: ProjectFilters,
   offset: number,
   limit: number,
 ) {
-  const start = startingSet(table, filters);
-  const candidates = start ? await start.toArray() : await table.toArray();
-  const matching = candidates.filter((row) => matchesProject(row, filters)).sort(compareProjects);
-  return { rows: matching.slice(offset, offset + limit), total: matching.length };
+  const byDate = filters.initial_date_after || filters.initial_date_before;
+  const [ordered, ...sets] = await Promise.all([
+    byDate
+      ? table
+          .where('init_date')
+          .between(filters.initial_date_after ?? '', filters.initial_date_before ?? '\uffff', true, true)
+          .reverse()
+          .primaryKeys()
+      : orderedIds(table),
+    ...REF_FILTERS.filter((key) => filters[key]).map(
+      async (key) =>
+        new Set(
+          await table
+            .where(key)
+            .equals(filters[key] ?? '')
+            .primaryKeys(),
+        ),
+    ),
+  ]);
+  const ids = sets.length ? ordered.filter((id) => sets.every((set) => set.has(id))) : ordered;
+  const needsRows = Boolean(filters.search || filters.end_date_after || filters.end_date_before);
+  if (!needsRows) {
+    const page = await table.bulkGet(ids.slice(offset, offset + limit));
+    return { rows: page.filter((row): row is LocalRow => !!row), total: ids.length };
+  }
+  const rows = (await table.bulkGet(ids)).filter(
+    (row): row is LocalRow => !!row && matchesProject(row, filters),
+  );
+  return { rows: rows.slice(offset, offset + limit), total: rows.length };
 }
 
 export async function listProjects(

@@ -80,23 +80,36 @@ export interface LiftContext {
   prompterId: string | null;
 }
 
+/**
+ * The store's writes of one lift, in one transaction: each update nests in it (same tables), so the lift
+ * lands whole or not at all, and screens never see half of it.
+ */
+function asOneLift(db: LocalDb, write: () => Promise<void>): Promise<void> {
+  return db.transaction('rw', [db.rows('packing-list'), db.outbox, db.meta, db.server_rows], write);
+}
+
 /** Validates the items as one lift; returns the lift id. */
-export async function validateLift(items: readonly LocalRow[], context: LiftContext): Promise<string> {
+export async function validateLift(
+  db: LocalDb,
+  items: readonly LocalRow[],
+  context: LiftContext,
+): Promise<string> {
   const liftId = uuidv7();
   const at = new Date().toISOString();
-  for (const item of items) {
-    await update('packing-list', item.id, {
-      validated: true,
-      validation_datetime: at,
-      validation_hand: context.handId,
-      validation_hold: context.hold,
-      validation_prompter_identifier: context.prompterId,
-      lift_id: liftId,
-      processed_quantity: milliToText(
-        toMilli(text(item.processed_quantity)) + toMilli(text(item.quantity) || '1'),
-      ),
-    });
-  }
+  await asOneLift(db, async () => {
+    for (const item of items) {
+      const processed = toMilli(text(item.processed_quantity)) + toMilli(text(item.quantity) || '1');
+      await update('packing-list', item.id, {
+        validated: true,
+        validation_datetime: at,
+        validation_hand: context.handId,
+        validation_hold: context.hold,
+        validation_prompter_identifier: context.prompterId,
+        lift_id: liftId,
+        processed_quantity: milliToText(processed),
+      });
+    }
+  });
   return liftId;
 }
 
@@ -117,19 +130,21 @@ export async function lastLift(
 }
 
 /** Undoes a lift: each item back to not validated, its processed quantity reduced again. */
-export async function undoLift(items: readonly LocalRow[]): Promise<void> {
-  for (const item of items) {
-    const processed = toMilli(text(item.processed_quantity)) - toMilli(text(item.quantity) || '1');
-    await update('packing-list', item.id, {
-      validated: false,
-      validation_datetime: null,
-      validation_hand: null,
-      validation_hold: null,
-      validation_prompter_identifier: null,
-      lift_id: null,
-      processed_quantity: milliToText(processed > 0n ? processed : 0n),
-    });
-  }
+export async function undoLift(db: LocalDb, items: readonly LocalRow[]): Promise<void> {
+  await asOneLift(db, async () => {
+    for (const item of items) {
+      const processed = toMilli(text(item.processed_quantity)) - toMilli(text(item.quantity) || '1');
+      await update('packing-list', item.id, {
+        validated: false,
+        validation_datetime: null,
+        validation_hand: null,
+        validation_hold: null,
+        validation_prompter_identifier: null,
+        lift_id: null,
+        processed_quantity: milliToText(processed > 0n ? processed : 0n),
+      });
+    }
+  });
 }
 
 export interface HandCounts {
@@ -139,6 +154,28 @@ export interface HandCounts {
   /** Net weight in metric tonnes, 2 decimals. */
   tonnes: string;
   lifts: number;
+  /** The lifts counted (lift_id, or the item's id for an item validated alone). */
+  liftIds: ReadonlySet<string>;
+}
+
+const unitsText = (milli: bigint) => milliToText(milli).replace(/\.?0+$/, '') || '0';
+
+/** Counts moved by a lift validated (+1) or undone (-1), without reading the store again. */
+export function addToCounts(counts: HandCounts, items: readonly LocalRow[], sign: 1 | -1): HandCounts {
+  const big = BigInt(sign);
+  let units = toMilli(counts.units);
+  let grams = toMilli(counts.tonnes) * 1000n;
+  for (const item of items) {
+    units += big * toMilli(text(item.quantity));
+    grams += big * toMilli(text(item.net_weight));
+  }
+  return {
+    items: counts.items + sign * items.length,
+    units: unitsText(units),
+    tonnes: (Number(grams) / 1_000_000).toFixed(2),
+    lifts: counts.lifts + sign,
+    liftIds: counts.liftIds,
+  };
 }
 
 export async function handCounts(db: LocalDb, handId: string): Promise<HandCounts> {
@@ -159,8 +196,9 @@ export async function handCounts(db: LocalDb, handId: string): Promise<HandCount
   const tonnes = Number(grams) / 1_000_000;
   return {
     items,
-    units: milliToText(units).replace(/\.?0+$/, '') || '0',
+    units: unitsText(units),
     tonnes: tonnes.toFixed(2),
     lifts: lifts.size,
+    liftIds: lifts,
   };
 }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getActiveStore } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
@@ -7,7 +7,17 @@ import type { LocalRow } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
 import { beep } from './beep';
 import type { ReferenceIndex } from './references';
-import { checkReference, handCounts, lastLift, type Refusal, undoLift, validateLift } from './tally';
+import {
+  addToCounts,
+  checkReference,
+  type HandCounts,
+  handCounts,
+  lastLift,
+  loadReferences,
+  type Refusal,
+  undoLift,
+  validateLift,
+} from './tally';
 
 export interface TallyMessage {
   tone: 'ok' | 'refused';
@@ -25,7 +35,39 @@ export function useTally(projectId: string, handId: string) {
   const [basket, setBasket] = useState<LocalRow[]>([]);
   const [message, setMessage] = useState<TallyMessage | null>(null);
   const [busy, setBusy] = useState(false);
-  const counts = useLiveQuery(() => (db ? handCounts(db, handId) : undefined), [db, handId]);
+  // The counts on screen: the store's (live), moved at once by this screen's own lifts and undos, so the
+  // prompter sees the lift counted as soon as it is written; the live read confirms it a moment later.
+  const live = useLiveQuery(() => (db ? handCounts(db, handId) : undefined), [db, handId]);
+  // While a lift is written the counts hold still (the store's live reads may see it half written), then
+  // show the expected result until the live read agrees (or 2 s pass: another device changed things).
+  const [pending, setPending] = useState<{ base: HandCounts; expected: HandCounts | null } | null>(null);
+  const settled =
+    pending?.expected &&
+    live &&
+    live.items === pending.expected.items &&
+    live.lifts === pending.expected.lifts;
+  const counts: HandCounts | undefined = pending && !settled ? (pending.expected ?? pending.base) : live;
+  useEffect(() => {
+    if (!pending?.expected) return;
+    if (settled) {
+      setPending(null);
+      return;
+    }
+    const timer = setTimeout(() => setPending(null), 2000);
+    return () => clearTimeout(timer);
+  }, [pending, settled]);
+  // The references index is read as the tally opens, not on the first Enter.
+  const loading = useRef<Promise<unknown> | null>(null);
+  useEffect(() => {
+    if (!db) return;
+    let current = true;
+    loading.current = loadReferences(db, projectId).then((loaded) => {
+      if (current && !index.current) index.current = loaded;
+    });
+    return () => {
+      current = false;
+    };
+  }, [db, projectId]);
 
   const refuse = useCallback(
     (refusal: Refusal) => {
@@ -47,65 +89,98 @@ export function useTally(projectId: string, handId: string) {
     [t],
   );
 
+  // Every action waits for the one before (a gloved prompter presses Enter faster than IndexedDB answers),
+  // and reads the lift and the counts as they are then, not as they were at the last render.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const basketRef = useRef<LocalRow[]>([]);
+  const countsRef = useRef<HandCounts | undefined>(undefined);
+  countsRef.current = counts;
+  const holdRef = useRef<number | null>(null);
+  holdRef.current = hold;
+  const inTurn = useCallback((action: () => Promise<void>) => {
+    const next = queue.current.then(action, action);
+    queue.current = next.catch(() => undefined);
+    return next;
+  }, []);
+  const setLift = (items: LocalRow[]) => {
+    basketRef.current = items;
+    setBasket(items);
+  };
+
   /** Adds what was typed or pasted (one or several references) to the lift; refusals are loud. */
-  const add = useCallback(
-    async (references: string[]) => {
+  const add = (references: string[]) =>
+    inTurn(async () => {
       if (!db) return;
-      let current = basket;
+      // An Enter right after opening waits for the index being read rather than reading it twice.
+      await loading.current?.catch(() => undefined);
       for (const typed of references) {
-        const check = await checkReference(db, projectId, index, typed, current);
+        const check = await checkReference(db, projectId, index, typed, basketRef.current);
         if (!check.ok) {
           refuse(check.refusal);
           continue;
         }
-        current = [...current, check.item];
+        setLift([...basketRef.current, check.item]);
         setMessage({ tone: 'ok', text: t('added', { reference: text(check.item.reference) }) });
       }
-      setBasket(current);
-    },
-    [db, basket, projectId, refuse, t],
-  );
+    });
 
-  const drop = (id: string) => setBasket((items) => items.filter((item) => item.id !== id));
+  const drop = (id: string) => setLift(basketRef.current.filter((item) => item.id !== id));
 
-  const validate = useCallback(async () => {
-    if (basket.length === 0) return;
-    if (hold === null) {
-      beep();
-      setMessage({ tone: 'refused', text: t('refused.no_hold') });
-      return;
-    }
-    setBusy(true);
+  /** Writes a change of the counts' items (a lift or its undo), holding the counts still meanwhile. */
+  async function written(write: () => Promise<void>, items: LocalRow[], sign: 1 | -1) {
+    const base = countsRef.current;
+    if (base) setPending({ base, expected: null });
     try {
-      await validateLift(basket, { handId, hold, prompterId: getActiveStore()?.userId ?? null });
-      setMessage({ tone: 'ok', text: t('validated', { count: basket.length, hold }) });
-      setBasket([]);
-    } finally {
-      setBusy(false);
+      await write();
+    } catch (error) {
+      setPending(null);
+      throw error;
     }
-  }, [basket, hold, handId, t]);
+    if (base) setPending({ base, expected: addToCounts(base, items, sign) });
+  }
 
-  const undo = useCallback(async () => {
-    if (!db) return;
-    setBusy(true);
-    try {
-      const lift = await lastLift(db, handId);
-      if (!lift) {
-        setMessage({ tone: 'refused', text: t('nothing_to_undo') });
+  const validate = () =>
+    inTurn(async () => {
+      const items = basketRef.current;
+      const chosen = holdRef.current;
+      if (!db || items.length === 0) return;
+      if (chosen === null) {
+        beep();
+        setMessage({ tone: 'refused', text: t('refused.no_hold') });
         return;
       }
-      await undoLift(lift.items);
-      setMessage({
-        tone: 'ok',
-        text: t('undone', {
-          count: lift.items.length,
-          references: lift.items.map((i) => text(i.reference)).join(', '),
-        }),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }, [db, handId, t]);
+      setBusy(true);
+      try {
+        const prompterId = getActiveStore()?.userId ?? null;
+        await written(
+          () => validateLift(db, items, { handId, hold: chosen, prompterId }).then(() => undefined),
+          items,
+          1,
+        );
+        setMessage({ tone: 'ok', text: t('validated', { count: items.length, hold: chosen }) });
+        setLift([]);
+      } finally {
+        setBusy(false);
+      }
+    });
+
+  const undo = () =>
+    inTurn(async () => {
+      if (!db) return;
+      setBusy(true);
+      try {
+        const lift = await lastLift(db, handId);
+        if (!lift) {
+          setMessage({ tone: 'refused', text: t('nothing_to_undo') });
+          return;
+        }
+        await written(() => undoLift(db, lift.items), lift.items, -1);
+        const references = lift.items.map((item) => text(item.reference)).join(', ');
+        setMessage({ tone: 'ok', text: t('undone', { count: lift.items.length, references }) });
+      } finally {
+        setBusy(false);
+      }
+    });
 
   return { hold, setHold, basket, add, drop, validate, undo, message, busy, counts };
 }
