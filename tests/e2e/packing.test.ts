@@ -193,4 +193,48 @@ describe('the packing list', () => {
     await row('OFF-1').waitFor({ timeout: 60_000 });
     await page.getByTestId('queued-imports').waitFor({ state: 'detached' });
   });
+  it('loose counter: adds, edits and deletes remaining parts with several label colors and a decimal quantity', async () => {
+    await page.getByTestId('loose-open').click();
+    const modal = page.getByRole('dialog', { name: 'Aluminium loose counter' });
+    await modal.getByTestId('loose-add').click();
+    const colors = modal.getByTestId('label-color-select');
+    await colors.focus();
+    await colors.dispatchEvent('click');
+    const options = await page.getByRole('option').allTextContents();
+    expect(options).toHaveLength(14);
+    expect(options.some((text) => text.startsWith('White') && text.includes('#FFFFFF'))).toBe(true);
+    await page.getByRole('option', { name: /^Golden/ }).click();
+    await page.getByRole('option', { name: /^White/ }).click();
+    await modal.getByLabel('Quantity', { exact: true }).fill('abc');
+    await modal.getByTestId('loose-save').click();
+    await modal.getByText('Type a number, with up to 3 decimals (e.g. 12.5).').waitFor();
+    await modal.getByLabel('Quantity', { exact: true }).fill('2,5');
+    await modal.getByTestId('loose-save').click();
+    const entry = modal.getByTestId('loose-row').first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('2.500');
+    expect(
+      await entry
+        .locator('[data-color]')
+        .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-color'))),
+    ).toEqual(['golden', 'white']);
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    await modal.getByLabel('Quantity', { exact: true }).fill('3.25');
+    await modal.getByTestId('loose-save').click();
+    await waitFor(
+      'the edit shown',
+      async () => (await modal.getByTestId('loose-row').first().textContent())?.includes('3.250') === true,
+    );
+    await waitForSync(page);
+    const api = await apiSession(server);
+    const stored = await api.get<{ results: Array<Record<string, unknown>> }>(
+      `/api/remaining-parts/?project=${projectId}`,
+    );
+    expect(stored.results).toMatchObject([{ quantity: '3.250', label_color: ['golden', 'white'] }]);
+
+    await modal.getByTestId('loose-row').first().getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-delete').getByRole('button', { name: 'Delete' }).click();
+    await modal.getByText('No remaining parts.').waitFor();
+    await expectNoRawKeys(page);
+  });
 });
