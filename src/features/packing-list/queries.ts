@@ -13,8 +13,23 @@ export interface PackingPage {
   commodities: Map<string, string>;
 }
 
+/**
+ * The narrowest index range for the filters: a hand's items by their hand index (validation order), a
+ * commodity's by the compound index (location, then reference), else the project's by reference.
+ */
 function rangeOf(db: LocalDb, projectId: string, filters: PackingFilters) {
   const table = db.rows('packing-list');
+  if (filters.validation_hand)
+    return table
+      .where('[validation_hand+validation_datetime]')
+      .between([filters.validation_hand, Dexie.minKey], [filters.validation_hand, Dexie.maxKey]);
+  if (filters.commodity && !filters.location)
+    return table
+      .where('[project+commodity+location+reference]')
+      .between(
+        [projectId, filters.commodity, Dexie.minKey, Dexie.minKey],
+        [projectId, filters.commodity, Dexie.maxKey, Dexie.maxKey],
+      );
   if (filters.commodity && filters.location)
     return table
       .where('[project+commodity+location+reference]')
