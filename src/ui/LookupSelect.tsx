@@ -1,10 +1,11 @@
 import { Select } from '@mantine/core';
+import { memo } from 'react';
 import type { ResourceName } from '../domain/registry';
 import { useList } from '../store/hooks';
 import { labelOf } from './lookups';
 
 /** A short lookup (statuses, activities, event types) listed whole. */
-export function LookupSelect(props: {
+export const LookupSelect = memo(function LookupSelect(props: {
   resource: ResourceName;
   label: string;
   value: string | null;
@@ -30,4 +31,4 @@ export function LookupSelect(props: {
       comboboxProps={{ withinPortal: true }}
     />
   );
-}
+});

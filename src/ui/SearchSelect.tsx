@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { ResourceName } from '../domain/registry';
 import { useLocalDb } from '../store/hooks';
 import { labelOf, type Option, searchLookup } from './lookups';
@@ -20,7 +20,7 @@ interface SearchSelectProps {
 }
 
 /** A select over a long lookup (ports, vessels, accounts, users): searched in the local store as typed. */
-export function SearchSelect({
+export const SearchSelect = memo(function SearchSelect({
   resource,
   label,
   value,
@@ -68,4 +68,4 @@ export function SearchSelect({
       comboboxProps={{ withinPortal: true }}
     />
   );
-}
+});

@@ -4,7 +4,7 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { DateInput, DatesProvider, TimeInput } from '@mantine/dates';
 import { format, isValid, parse, parseISO } from 'date-fns';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const LOCAL_DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
@@ -60,7 +60,7 @@ interface FieldProps {
   name?: string;
 }
 
-export function DateField({ label, value, onChange, error, name }: FieldProps) {
+export const DateField = memo(function DateField({ label, value, onChange, error, name }: FieldProps) {
   return (
     <Dates>
       <DateInput
@@ -77,7 +77,7 @@ export function DateField({ label, value, onChange, error, name }: FieldProps) {
       />
     </Dates>
   );
-}
+});
 
 export function DateTimeField({ label, value, onChange, error, name }: FieldProps) {
   return (

@@ -1,12 +1,12 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../ui/dates';
 import { FilterModal } from '../../ui/FilterModal';
 import { LookupSelect } from '../../ui/LookupSelect';
 import { SEARCH_DEBOUNCE_MS, SearchSelect } from '../../ui/SearchSelect';
-import type { FilterKey, ProjectFilters } from './filters';
+import { FILTER_KEYS, type FilterKey, type ProjectFilters } from './filters';
 
 interface Props {
   opened: boolean;
@@ -20,6 +20,16 @@ interface Props {
 export function ProjectsFilterModal({ opened, onClose, filters, onChange, onReset }: Props) {
   const { t } = useTranslation('projects');
   const [search, setSearch] = useState(filters.search);
+  // One unchanging handler per filter: a pick re-renders only the field that changed (the widgets are memo).
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const handlers = useMemo(
+    () =>
+      Object.fromEntries(
+        FILTER_KEYS.map((key) => [key, (value: string | null) => latest.current(key, value)]),
+      ) as Record<FilterKey, (value: string | null) => void>,
+    [],
+  );
   const applySearch = useDebouncedCallback(
     (value: string) => onChange('search', value.trim() || null),
     SEARCH_DEBOUNCE_MS,
@@ -29,12 +39,7 @@ export function ProjectsFilterModal({ opened, onClose, filters, onChange, onRese
     onReset();
   };
   const date = (key: FilterKey) => (
-    <DateField
-      label={t(`filters.${key}`)}
-      name={key}
-      value={filters[key] || null}
-      onChange={(value) => onChange(key, value)}
-    />
+    <DateField label={t(`filters.${key}`)} name={key} value={filters[key] || null} onChange={handlers[key]} />
   );
   return (
     <FilterModal opened={opened} onClose={onClose} onReset={reset} title={t('filters.title')}>
@@ -54,14 +59,14 @@ export function ProjectsFilterModal({ opened, onClose, filters, onChange, onRese
           label={t('filters.port')}
           name="port"
           value={filters.port}
-          onChange={(v) => onChange('port', v)}
+          onChange={handlers.port}
         />
         <SearchSelect
           resource="vessel"
           label={t('filters.vessel')}
           name="vessel"
           value={filters.vessel}
-          onChange={(v) => onChange('vessel', v)}
+          onChange={handlers.vessel}
         />
         {date('initial_date_after')}
         {date('initial_date_before')}
@@ -72,14 +77,14 @@ export function ProjectsFilterModal({ opened, onClose, filters, onChange, onRese
           label={t('filters.status')}
           name="status"
           value={filters.status}
-          onChange={(v) => onChange('status', v)}
+          onChange={handlers.status}
         />
         <LookupSelect
           resource="commodity"
           label={t('filters.commodity')}
           name="commodity"
           value={filters.commodity}
-          onChange={(v) => onChange('commodity', v)}
+          onChange={handlers.commodity}
         />
       </SimpleGrid>
     </FilterModal>
