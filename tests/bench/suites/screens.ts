@@ -228,7 +228,7 @@ const screens: BenchSuite = {
         }),
       );
       rows.push(
-        row('hand page open (2,000 validated of 20,000)', openHand, 500, 'first run loads the chunk'),
+        row('hand page open (2,000 validated of 20,000)', openHand, 500, 'in-app navigation'),
       );
 
       // The tally: the reference by its last 6 digits, then Enter on the empty box validates the lift.
