@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../domain/ids';
+import { setActiveStore } from '../../store/active';
+import type { LocalDb } from '../../store/db';
+import { deviceDb } from '../../store/testing';
+import { checkReference, handCounts, lastLift, undoLift, validateLift } from './tally';
+
+let db: LocalDb;
+const user = uuidv7();
+const project = uuidv7();
+const hand = uuidv7();
+const coil = uuidv7();
+
+beforeEach(async () => {
+  db = deviceDb(user);
+  await db.open();
+  setActiveStore({ db, userId: user });
+  await db.rows('users').put({ id: user, username: 'marta', first_name: 'Marta', last_name: 'Ruiz' });
+  await db.rows('commodity').put({ id: coil, name: 'Coil', code: 'coil' });
+  await db.rows('packing-list').bulkPut(
+    Array.from({ length: 5 }, (_, i) => ({
+      id: uuidv7(),
+      version: 1,
+      project,
+      reference: `CX-1000${i + 1}`,
+      commodity: coil,
+      quantity: '1.000',
+      processed_quantity: '0.000',
+      net_weight: '12500.000',
+      location: 'onboard',
+      label_color: [],
+      damage: [],
+      validated: false,
+      requires_attention: false,
+    })),
+  );
+});
+afterEach(() => {
+  setActiveStore(null);
+  db.close();
+});
+
+const index = () => ({ current: null });
+
+describe('tally on the local store', () => {
+  it('validates a lift in one go, counts it, refuses it twice, and undoes it', async () => {
+    const a = await checkReference(db, project, index(), '0001', []);
+    const b = await checkReference(db, project, index(), '10002', []);
+    if (!a.ok || !b.ok) throw new Error('not found');
+    expect(await checkReference(db, project, index(), '10002', [b.item])).toMatchObject({
+      ok: false,
+      refusal: { kind: 'duplicate', reference: 'CX-10002' },
+    });
+    expect(await checkReference(db, project, index(), '999', [])).toMatchObject({
+      ok: false,
+      refusal: { kind: 'unknown' },
+    });
+
+    const liftId = await validateLift(db, [a.item, b.item], { handId: hand, hold: 3, prompterId: user });
+    const rows = await db.rows('packing-list').where('lift_id').equals(liftId).toArray();
+    expect(
+      rows.map((row) => [
+        row.reference,
+        row.validated,
+        row.validation_hold,
+        row.processed_quantity,
+        row._sync,
+      ]),
+    ).toEqual([
+      ['CX-10001', true, 3, '1.000', 'pending'],
+      ['CX-10002', true, 3, '1.000', 'pending'],
+    ]);
+    const outbox = await db.outbox.toArray();
+    expect(outbox.map((entry) => [entry.op, entry.data?.validation_prompter_identifier])).toEqual([
+      ['update', user],
+      ['update', user],
+    ]);
+    expect(await handCounts(db, hand)).toMatchObject({ items: 2, units: '2', tonnes: '25.00', lifts: 1 });
+    expect(await checkReference(db, project, index(), '10001', [])).toMatchObject({
+      ok: false,
+      refusal: { kind: 'validated', by: 'Marta Ruiz (marta)' },
+    });
+
+    const last = await lastLift(db, hand);
+    expect(last?.items).toHaveLength(2);
+    await undoLift(db, last?.items ?? []);
+    expect(await handCounts(db, hand)).toMatchObject({ items: 0, lifts: 0 });
+    const back = await db
+      .rows('packing-list')
+      .where('[project+reference]')
+      .equals([project, 'CX-10001'])
+      .first();
+    expect(back).toMatchObject({
+      validated: false,
+      processed_quantity: '0.000',
+      lift_id: null,
+      validation_hand: null,
+    });
+  });
+});
