@@ -227,9 +227,7 @@ const screens: BenchSuite = {
           done: `${text(H1)} === 'Hand Gang 1' && ${text('[data-testid="validated-pager-range"]')} === '1 - 10 of ${VALIDATED}'`,
         }),
       );
-      rows.push(
-        row('hand page open (2,000 validated of 20,000)', openHand, 500, 'in-app navigation'),
-      );
+      rows.push(row('hand page open (2,000 validated of 20,000)', openHand, 500, 'in-app navigation'));
 
       // The tally: the reference by its last 6 digits, then Enter on the empty box validates the lift.
       await page.getByRole('button', { name: 'Tally' }).click();
