@@ -73,7 +73,7 @@ export async function createRecord(
     const created = await lockRow(scope.db, resource, id);
     if (!created || created.deleted_at)
       throw new HttpError(409, { detail: 'A record with this id was deleted.' });
-    return applyUpdate(scope, resource, actor, created, input);
+    return repeatedCreate(await applyUpdate(scope, resource, actor, created, input), created);
   }
   const changes = Object.fromEntries(
     names.filter((name) => values[name] !== null).map((name) => [name, [null, values[name]]]),

@@ -85,9 +85,13 @@ export function cellText(value: CellValue): string {
     if ('result' in value) return cellText((value.result ?? null) as CellValue);
     if ('text' in value && typeof value.text === 'string') return value.text;
     if ('error' in value) return String(value.error);
+    // ExcelJS's stream reader sometimes hands out a shared string's index instead of its text.
+    if ('sharedString' in value) throw new SharedStringPending();
   }
   return String(value);
 }
+
+class SharedStringPending extends Error {}
 
 const hasHeader = (rows: SheetRow[]) =>
   rows
@@ -128,7 +132,30 @@ export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (error instanceof SharedStringPending) return readWhole(excel, path, maxRows);
     throw notXlsx();
+  }
+  return checked(first ?? [], false, maxRows);
+}
+
+/** The same, reading the whole workbook at once (when the stream reader could not resolve its texts). */
+async function readWhole(excel: typeof ExcelJS, path: string, maxRows: number): Promise<SheetRow[]> {
+  const book = new excel.Workbook();
+  try {
+    await book.xlsx.readFile(path);
+  } catch {
+    throw notXlsx();
+  }
+  let first: SheetRow[] | undefined;
+  for (const sheet of book.worksheets) {
+    const rows: SheetRow[] = [];
+    sheet.eachRow((row) => {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      rows.push({ row: row.number, cells: Array.from(values, (value) => cellText(value as CellValue)) });
+    });
+    const tooMany = rows.length > maxRows + 1;
+    if (tooMany || hasHeader(rows)) return checked(rows.slice(0, maxRows + 2), tooMany, maxRows);
+    first ??= rows;
   }
   return checked(first ?? [], false, maxRows);
 }

@@ -365,7 +365,8 @@ describe('a create with its own id under concurrency', () => {
     const answers = await Promise.all(
       [0, 1, 2].map(() => f.api<Row>('POST', '/api/incidence/', { token: f.staffToken, body })),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
+    // Each repeat answers as the first create did.
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(answers.every((answer) => answer.body.id === body.id && answer.body.version === 1)).toBe(true);
   });
 });
