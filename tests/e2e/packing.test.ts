@@ -72,11 +72,25 @@ async function shows(dialog: ReturnType<Page['getByRole']>) {
   };
 }
 
+/** Waits (the commodity is read from the device after the form shows) until the dialog shows what is expected. */
+async function expectShows(
+  dialog: ReturnType<Page['getByRole']>,
+  expected: Awaited<ReturnType<typeof shows>>,
+) {
+  let seen = await shows(dialog);
+  const deadline = Date.now() + 10_000;
+  while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen = await shows(dialog);
+  }
+  expect(seen).toEqual(expected);
+}
+
 describe('the packing list', () => {
   it('applies the detail modal rules of each commodity', async () => {
     await row('COIL-1').waitFor();
     const coil = await openItem('COIL-1');
-    expect(await shows(coil)).toEqual({ otherDamage: 1, checkboxes: 1, labelColors: 0 });
+    await expectShows(coil, { otherDamage: 1, checkboxes: 1, labelColors: 0 });
     // Editing: processed quantity editable; validated and its date never.
     expect(await coil.getByLabel('Processed quantity', { exact: true }).isEnabled()).toBe(true);
     expect(await coil.getByLabel('Validated', { exact: true }).isEnabled()).toBe(false);
@@ -92,11 +106,11 @@ describe('the packing list', () => {
     await row('COIL-1').getByTestId('attention-icon').waitFor();
 
     const granite = await openItem('GRAN-1');
-    expect(await shows(granite)).toEqual({ otherDamage: 1, checkboxes: 0, labelColors: 0 });
+    await expectShows(granite, { otherDamage: 1, checkboxes: 0, labelColors: 0 });
     await granite.getByRole('button', { name: 'Close' }).last().click();
 
     const aluminium = await openItem('ALU-1');
-    expect(await shows(aluminium)).toEqual({ otherDamage: 0, checkboxes: 0, labelColors: 1 });
+    await expectShows(aluminium, { otherDamage: 0, checkboxes: 0, labelColors: 1 });
     // The pills field sits under the modal body's hit area in this viewport: open it by its own click event.
     const colors = aluminium.getByTestId('label-color-select');
     await colors.focus();
@@ -113,7 +127,7 @@ describe('the packing list', () => {
     await row('ALU-1').locator('[data-color="gold"]').waitFor();
 
     const other = await openItem('OTH-1');
-    expect(await shows(other)).toEqual({ otherDamage: 0, checkboxes: 0, labelColors: 0 });
+    await expectShows(other, { otherDamage: 0, checkboxes: 0, labelColors: 0 });
     await other.getByRole('button', { name: 'Close' }).last().click();
 
     // A new item: processed quantity only when editing; the rules follow the chosen commodity.
@@ -122,7 +136,7 @@ describe('the packing list', () => {
     expect(await fresh.getByLabel('Processed quantity', { exact: true }).isEnabled()).toBe(false);
     await pick(page, fresh, 'Commodity', 'Granite');
     await fresh.getByLabel('Other damage', { exact: true }).waitFor();
-    expect(await shows(fresh)).toEqual({ otherDamage: 1, checkboxes: 0, labelColors: 0 });
+    await expectShows(fresh, { otherDamage: 1, checkboxes: 0, labelColors: 0 });
     await fresh.getByRole('button', { name: 'Close' }).last().click();
     await expectNoRawKeys(page);
 
