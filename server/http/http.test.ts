@@ -125,15 +125,15 @@ describe('ground rules', () => {
         };
       },
     });
+    // The server has begun the request (its headers are read) before the close starts.
+    const received = new Promise((resolve) => other.server.app.server.once('request', resolve));
     const inFlight = fetch(`${other.url}/api/get-token/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
       duplex: 'half',
     } as RequestInit);
-    const connections = () =>
-      new Promise<number>((resolve) => other.server.app.server.getConnections((_e, count) => resolve(count)));
-    while ((await connections()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await received;
     const closing = other.close();
     finish();
     const response = await inFlight;
