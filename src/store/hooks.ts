@@ -11,7 +11,6 @@ import { getDevice, getKeptOffline } from './meta';
 import {
   type AttentionItem,
   countList,
-  filesOf,
   type ListQuery,
   needsAttention,
   type PendingState,
@@ -19,7 +18,7 @@ import {
   readList,
   readRecord,
 } from './queries';
-import type { BlobEntry, LocalRow } from './schema';
+import type { LocalRow } from './schema';
 
 /** The open local store, or null when nobody is signed in. */
 export function useLocalDb(): LocalDb | null {
@@ -74,11 +73,6 @@ export function usePendingState(
 /** The "Needs attention" panel's items: refused changes with the user's data and the server's words. */
 export function useNeedsAttention(): AttentionItem[] | undefined {
   return useLocal((db) => needsAttention(db), []);
-}
-
-/** The files of a record (Blobs on the device; uploaded or waiting). */
-export function useFiles(resource: ResourceName, id: string | null | undefined): BlobEntry[] | undefined {
-  return useLocal((db) => (id ? filesOf(db, resource, id) : Promise.resolve([])), [resource, id]);
 }
 
 /** This device's identity (client_id, the name the office sees). */

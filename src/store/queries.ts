@@ -3,7 +3,7 @@ import type { Collection, Table } from 'dexie';
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from './db';
 import { entriesOf, markOf } from './marks';
-import { type BlobEntry, type LocalRow, type OutboxEntry, serverKey } from './schema';
+import { type LocalRow, type OutboxEntry, serverKey } from './schema';
 
 export type PendingState = 'pending' | 'needs_attention' | 'synced';
 
@@ -61,10 +61,4 @@ export async function needsAttention(db: LocalDb): Promise<AttentionItem[]> {
       };
     }),
   );
-}
-
-/** The files of a record, newest last (shown from the device at once, uploaded or not). */
-export async function filesOf(db: LocalDb, resource: ResourceName, id: string): Promise<BlobEntry[]> {
-  const files = await db.blobs.where('[parent_resource+parent_id]').equals([resource, id]).toArray();
-  return files.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
