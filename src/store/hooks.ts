@@ -3,7 +3,7 @@
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DependencyList } from 'react';
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import type { ResourceName } from '../domain/registry';
 import { getActiveDb, subscribeActiveStore } from './active';
 import type { DeviceInfo, LocalDb } from './db';
@@ -23,6 +23,25 @@ import type { LocalRow } from './schema';
 /** The open local store, or null when nobody is signed in. */
 export function useLocalDb(): LocalDb | null {
   return useSyncExternalStore(subscribeActiveStore, getActiveDb, () => null);
+}
+
+/**
+ * One page of a list, live: the page on screen stays there while the next one is read, and comes with
+ * the page number it was read for, so a pager never names rows that are not shown yet.
+ */
+export function useLivePage<T>(
+  read: (db: LocalDb) => Promise<T>,
+  page: number,
+  deps: DependencyList,
+): { value: T; page: number } | undefined {
+  const db = useLocalDb();
+  const last = useRef<{ value: T; page: number } | undefined>(undefined);
+  const result = useLiveQuery(
+    async () => (db ? { value: await read(db), page } : undefined),
+    [db, page, ...deps],
+  );
+  if (result) last.current = result;
+  return last.current;
 }
 
 function useLocal<T>(read: (db: LocalDb) => Promise<T>, deps: DependencyList): T | undefined {

@@ -1,8 +1,7 @@
 import { Group, Paper, Table, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocalDb } from '../../store/hooks';
+import { useLivePage } from '../../store/hooks';
 import { formatDateTime } from '../../ui/format';
 import { Pager } from '../../ui/Pager';
 import { SyncBadge } from '../../ui/SyncBadge';
@@ -15,15 +14,9 @@ const num = (value: unknown) => (typeof value === 'number' ? String(value) : '')
 /** The packing items this hand validated, newest first. */
 export function HandPackingList({ handId }: { handId: string }) {
   const { t } = useTranslation('hand');
-  const db = useLocalDb();
   const [page, setPage] = useState(1);
-  const last = useRef<Awaited<ReturnType<typeof validatedByHand>> | undefined>(undefined);
-  const result = useLiveQuery(
-    () => (db ? validatedByHand(db, handId, page, PAGE_SIZE) : undefined),
-    [db, handId, page],
-  );
-  if (result) last.current = result;
-  const shown = last.current;
+  const live = useLivePage((db) => validatedByHand(db, handId, page, PAGE_SIZE), page, [handId]);
+  const shown = live?.value;
   const columns = [
     'reference',
     'commodity',
@@ -80,7 +73,7 @@ export function HandPackingList({ handId }: { handId: string }) {
       </Table.ScrollContainer>
       <Pager
         name="validated-pager"
-        page={page}
+        page={live?.page ?? page}
         pageSize={PAGE_SIZE}
         total={shown?.total ?? 0}
         onChange={setPage}

@@ -1,9 +1,8 @@
 import { Anchor, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { packingLabelColorHex } from '../../domain/enums';
-import { useLocalDb } from '../../store/hooks';
+import { useLivePage } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
 import { FilterTags } from '../../ui/FilterModal';
 import { formatDateTime } from '../../ui/format';
@@ -16,7 +15,7 @@ import { activeFilters, emptyFilters, type PackingFilters } from './filters';
 import { ColorChips } from './LabelColors';
 import { PackingFilterModal } from './PackingFilterModal';
 import { PackingModal } from './PackingModal';
-import { type PackingPage, packingPage } from './queries';
+import { packingPage } from './queries';
 import { WarningIcon } from './WarningIcon';
 
 export const PACKING_PAGE_SIZE = 10;
@@ -37,19 +36,16 @@ const COLUMNS = [
 /** The project's packing list: filters, paging, the attention icon, the detail modal and import. */
 export default function PackingListSection({ projectId }: { projectId: string }) {
   const { t } = useTranslation('packing');
-  const db = useLocalDb();
   const [filters, setFilters] = useState<PackingFilters>(emptyFilters);
   const [page, setPage] = useState(1);
   const [filtering, setFiltering] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<{ record: LocalRow | null } | null>(null);
-  const last = useRef<PackingPage | undefined>(undefined);
-  const result = useLiveQuery(
-    () => (db ? packingPage(db, projectId, filters, page, PACKING_PAGE_SIZE) : undefined),
-    [db, projectId, filters, page],
-  );
-  if (result) last.current = result;
-  const shown = last.current;
+  const live = useLivePage((db) => packingPage(db, projectId, filters, page, PACKING_PAGE_SIZE), page, [
+    projectId,
+    filters,
+  ]);
+  const shown = live?.value;
   const change = (next: PackingFilters) => {
     setFilters(next);
     setPage(1);
@@ -161,7 +157,7 @@ export default function PackingListSection({ projectId }: { projectId: string })
       </Table.ScrollContainer>
       <Pager
         name="packing-pager"
-        page={page}
+        page={live?.page ?? page}
         pageSize={PACKING_PAGE_SIZE}
         total={shown?.total ?? 0}
         onChange={setPage}

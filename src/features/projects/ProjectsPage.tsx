@@ -100,7 +100,7 @@ export default function ProjectsPage() {
         <ProjectsTable rows={list?.rows ?? []} isAdmin={isAdmin} kept={kept} inProgress={inProgress} />
       )}
       <Pager
-        page={page}
+        page={list?.page ?? page}
         pageSize={PROJECT_PAGE_SIZE}
         total={list?.total ?? 0}
         onChange={(next) => go(filters, next)}

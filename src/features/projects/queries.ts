@@ -19,6 +19,8 @@ export interface ProjectListRow {
 export interface ProjectPage {
   rows: ProjectListRow[];
   total: number;
+  /** The page these rows are (the pager shows it, so it never runs ahead of the rows on screen). */
+  page: number;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -170,6 +172,7 @@ export async function listProjects(
   const name = (names: Map<string, string>, id: unknown) => names.get(text(id)) ?? '';
   return {
     total,
+    page,
     rows: rows.map((row) => ({
       row,
       vessel: name(vessels, row.vessel),

@@ -1,24 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef } from 'react';
-import { useLocalDb } from '../../store/hooks';
+import { useLivePage, useLocalDb } from '../../store/hooks';
 import { getCursor } from '../../store/meta';
 import { GLOBAL_SCOPE } from '../../store/scopes';
 import { useSyncStatus } from '../../sync/status';
 import type { ProjectFilters } from './filters';
-import { listProjects, type ProjectPage } from './queries';
+import { listProjects } from './queries';
 
 /** One page of the list, live; the previous page stays on screen while the next one is read. */
 export function useProjectList(filters: ProjectFilters, page: number, pageSize: number) {
-  const db = useLocalDb();
-  const key = JSON.stringify(filters);
-  const last = useRef<ProjectPage | undefined>(undefined);
   // Filters are compared by value (key), not by the object made on every render.
-  const result = useLiveQuery(
-    () => (db ? listProjects(db, filters, page, pageSize) : undefined),
-    [db, key, page, pageSize],
-  );
-  if (result) last.current = result;
-  return last.current;
+  const key = JSON.stringify(filters);
+  return useLivePage((db) => listProjects(db, filters, page, pageSize), page, [key, pageSize])?.value;
 }
 
 /** True only while the local store is filled for the first time (the global scope's first download). */

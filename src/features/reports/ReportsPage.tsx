@@ -1,10 +1,9 @@
 import { ActionIcon, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { remove } from '../../store/active';
-import { useLocalDb } from '../../store/hooks';
+import { useLivePage } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { FilterTags } from '../../ui/FilterModal';
 import { formatDate } from '../../ui/format';
@@ -31,20 +30,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** /reports: the container reports on this device, filtered and paged. */
 export default function ReportsPage() {
   const { t } = useTranslation(['containers', 'ui']);
-  const db = useLocalDb();
   const [params, setParams] = useSearchParams();
   const { filters, page } = filtersFromParams(params);
   const [filterOpen, setFilterOpen] = useState(false);
   const confirm = useConfirmDelete();
   const tags = useContainerTags(filters);
   const key = JSON.stringify(filters);
-  const last = useRef<Awaited<ReturnType<typeof containerPage>> | undefined>(undefined);
-  const result = useLiveQuery(
-    () => (db ? containerPage(db, filters, page, CONTAINER_PAGE_SIZE) : undefined),
-    [db, key, page],
-  );
-  if (result) last.current = result;
-  const list = last.current;
+  const live = useLivePage((db) => containerPage(db, filters, page, CONTAINER_PAGE_SIZE), page, [key]);
+  const list = live?.value;
 
   const go = (next: ContainerFilters, nextPage: number) => setParams(paramsFromFilters(next, nextPage));
   const setFilter = (name: FilterKey, value: string | null) => go({ ...filters, [name]: value }, 1);
@@ -136,7 +129,7 @@ export default function ReportsPage() {
         </Table.ScrollContainer>
       )}
       <Pager
-        page={page}
+        page={live?.page ?? page}
         pageSize={CONTAINER_PAGE_SIZE}
         total={list?.total ?? 0}
         onChange={(next) => go(filters, next)}
