@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // - unit: pure domain code, the local store and sync against a real server (fake-indexeddb)
 // - server: the API against a real server over PGlite (or PostgreSQL when DATABASE_URL is set)
 // - e2e: the built product in the system Chromium
+// Apart, `npm run test:soak` (called by .ci/run): long fault and load runs (tests/soak), browser and server.
 export default defineConfig({
   test: {
     projects: [
@@ -39,6 +40,18 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'soak',
+          // Minutes-long runs under faults; one at a time, and no retry (a second run would double the time).
+          include: ['tests/soak/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 420_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['tests/soak/support/browser-setup.ts'],
         },
       },
     ],
