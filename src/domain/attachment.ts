@@ -1,5 +1,5 @@
-// A file (photo or document) of a project, container report, incidence, packing item, coil or SOF
-// report. Created only as multipart by the attachments routes (the bytes are checked there), so the
+// A file (photo or document) of a project, container report, incidence, packing item, coil, SOF or
+// prompter report. Created only as multipart by the attachments routes (the bytes are checked there), so the
 // generic engine may read and sync it but not write it. Decisions:
 // - The parent is polymorphic: parent_resource (its REST name) + parent_id.
 // - `project` is the parent's project (the project itself for a project), so the row syncs with the
@@ -22,6 +22,7 @@ export const attachmentParents = [
   'packing-list',
   'coil-report',
   'sof-report',
+  'prompter-report',
 ] as const;
 export type AttachmentParent = (typeof attachmentParents)[number];
 

@@ -309,4 +309,25 @@ describe('attachments', () => {
     expect(audit.at(-1)).toEqual({ action: 'delete', note: 'deleted with its incidence' });
     expect((await download(url(String(photoOf.body.file)), f.staffToken)).status).toBe(404);
   });
+
+  it('takes documents of a prompter report, which follow the report into the tombstone', async () => {
+    const report = (await f.create('prompter-report', { project })).id;
+    const sheet = await post('prompter-report', report, {
+      fields: { description: 'Signed tally sheet' },
+      file: { name: 'tally sheet.pdf', bytes: pdf(), type: 'application/pdf' },
+    });
+    expect(sheet.status).toBe(201);
+    expect(sheet.body).toMatchObject({
+      parent_resource: 'prompter-report',
+      parent_id: report,
+      project: { id: project },
+    });
+    const listed = await f.api('GET', `/api/prompter-report/${report}/attachments/`, { token: f.staffToken });
+    expect(listed.body).toMatchObject({ count: 1, results: [{ id: sheet.body.id }] });
+    expect((await f.api('DELETE', `/api/prompter-report/${report}/`, { token: f.staffToken })).status).toBe(
+      204,
+    );
+    const [after] = await server.query('select deleted_at from attachment where id = $1', [sheet.body.id]);
+    expect(after.deleted_at).not.toBeNull();
+  });
 });
