@@ -19,7 +19,7 @@ const tokenInfo = z.object({
  * Customer API tokens: an admin makes one for an account (a customer's ERP); it reads only that
  * account's projects and their records, and writes nothing. The token is shown once, at creation.
  */
-export async function apiTokenRoutes(app: FastifyInstance, { database }: AppContext) {
+export async function apiTokenRoutes(app: FastifyInstance, { database, auth }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const account = async (id: string) => {
@@ -84,6 +84,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { database }: AppCont
         .where('account_id', '=', request.params.id)
         .where(sql`left(token_hash, 16)`, '=', request.params.tokenId)
         .executeTakeFirst();
+      auth.tokensRevoked();
       if (Number(deleted.numDeletedRows) === 0) throw notFound();
       return reply.code(204).send();
     },

@@ -4,6 +4,7 @@ import { type FieldErrors, invalidToken, tooManyRequests, ValidationError } from
 import { authRepository } from './auth.repository.js';
 import { hashPassword, passwordProblems, unusablePasswordHash, verifyPassword } from './passwords.js';
 import type { Principal } from './principal.js';
+import { tokenCache } from './token-cache.js';
 import { hashToken, newToken, tokenFromHeader } from './tokens.js';
 
 const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
@@ -11,6 +12,7 @@ const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 export function authService(database: Database, config: Config) {
   const repo = authRepository(database);
   const { maxFailuresPerUser, maxFailuresPerAddress, windowMinutes } = config.login;
+  const verified = tokenCache();
 
   return {
     /** Exchanges a user name and password for a new token; never says which of the two was wrong. */
@@ -48,6 +50,8 @@ export function authService(database: Database, config: Config) {
       if (token === undefined) return null;
       if (token === null) throw invalidToken();
       const hash = hashToken(token);
+      const known = verified.get(hash);
+      if (known) return known;
       const owner = await repo.findTokenOwner(hash, config.tokenIdleDays);
       if (!owner) throw invalidToken();
       if (owner.expired) {
@@ -56,20 +60,30 @@ export function authService(database: Database, config: Config) {
       }
       // Sliding expiry: record use, at most once a minute per token, so reads stay reads.
       if (owner.stale) await repo.touchToken(hash);
-      if (owner.account_id) return { kind: 'account', accountId: owner.account_id, tokenHash: hash };
-      if (!owner.user_id || !owner.username || !owner.role || !owner.is_active || owner.deleted_at)
+      let principal: Principal;
+      if (owner.account_id) principal = { kind: 'account', accountId: owner.account_id, tokenHash: hash };
+      else if (!owner.user_id || !owner.username || !owner.role || !owner.is_active || owner.deleted_at)
         throw invalidToken();
-      return {
-        kind: 'user',
-        userId: owner.user_id,
-        username: owner.username,
-        role: owner.role,
-        tokenHash: hash,
-      };
+      else
+        principal = {
+          kind: 'user',
+          userId: owner.user_id,
+          username: owner.username,
+          role: owner.role,
+          tokenHash: hash,
+        };
+      verified.set(hash, principal);
+      return principal;
     },
 
     async signOut(principal: Principal) {
+      verified.forget(principal.tokenHash);
       await repo.deleteToken(principal.tokenHash);
+    },
+
+    /** Tokens were revoked outside this service (an admin revoking a customer's API token). */
+    tokensRevoked() {
+      verified.forgetAll();
     },
 
     async changePassword(
@@ -90,6 +104,7 @@ export function authService(database: Database, config: Config) {
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       await repo.setPassword(user.id, await hashPassword(input.new_password1));
       // Anyone else holding a token of this user is signed out; this device stays signed in.
+      verified.forgetAll();
       await repo.deleteUserTokensExcept(user.id, principal.tokenHash);
     },
   };

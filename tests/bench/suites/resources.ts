@@ -1,5 +1,5 @@
 import type { BenchRow, BenchSuite } from '../lib.js';
-import { loadRows, runLoad } from '../support/load.js';
+import { type LoadOptions, type LoadResult, loadRows, runLoad } from '../support/load.js';
 import { seedPacking } from '../support/seed-packing.js';
 import { startBenchServer } from '../support/server.js';
 
@@ -11,6 +11,30 @@ const GOALS = {
   postgres: { rps: 2500, p99: 40 },
   pglite: { rps: 800, p99: undefined },
 } as const;
+
+/**
+ * A warm-up run (not counted), then the measured run with the server process's CPU time around it
+ * (the server runs in this process; autocannon in its own): CPU per request says what throughput
+ * the route can reach on a quiet machine, whatever else the machine was doing.
+ */
+async function measuredLoad(options: LoadOptions): Promise<LoadResult & { cpuMs: number }> {
+  await runLoad({ ...options, seconds: 2, warmupSeconds: 0 });
+  const before = process.cpuUsage();
+  const result = await runLoad({ ...options, warmupSeconds: 0 });
+  const used = process.cpuUsage(before);
+  const cpuMs = (used.user + used.system) / 1000 / Math.max(1, result.total);
+  return { ...result, cpuMs };
+}
+
+function cpuRow(name: string, result: { cpuMs: number; total: number }): BenchRow {
+  return {
+    suite: 'resources',
+    name: `${name}: server CPU per request`,
+    value: Math.round(result.cpuMs * 100) / 100,
+    unit: 'ms',
+    note: `process.cpuUsage of the server process over ${result.total} responses (user + system)`,
+  };
+}
 
 /**
  * The generic REST engine under load over 100,000 packing items in 50 projects: the filtered, paged
@@ -53,7 +77,7 @@ const resources: BenchSuite = {
           throw new Error(`the packing list answered ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
 
         ctx.log(`resources: packing list on ${engine}`);
-        const list = await runLoad({ url: `${bench.url}${listPath}`, headers });
+        const list = await measuredLoad({ url: `${bench.url}${listPath}`, headers });
         const goal = GOALS[engine];
         const [rps, p99] = loadRows(
           'resources',
@@ -67,11 +91,15 @@ const resources: BenchSuite = {
           goal.p99 === undefined
             ? p99
             : { ...p99, goal: `< ${goal.p99} ms`, ok: clean && list.p99 < goal.p99 },
+          cpuRow(`GET packing-list [${engine}]`, list),
         );
 
         ctx.log(`resources: projects search on ${engine}`);
-        const search = await runLoad({ url: `${bench.url}/api/project/?search=atlantic`, headers });
-        rows.push(...loadRows('resources', `GET project ?search=atlantic [${engine}]`, search));
+        const search = await measuredLoad({ url: `${bench.url}/api/project/?search=atlantic`, headers });
+        rows.push(
+          ...loadRows('resources', `GET project ?search=atlantic [${engine}]`, search),
+          cpuRow(`GET project ?search=atlantic [${engine}]`, search),
+        );
       } finally {
         await bench.close();
       }
