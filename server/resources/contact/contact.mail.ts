@@ -1,4 +1,4 @@
-import type { ContactRequestInput } from './contact.schema.js';
+import type { ContactRequest } from './contact.schema.js';
 
 /** Sends a contact request by e-mail; the service uses it only when SMTP is configured. */
 export interface ContactMailer {
@@ -6,7 +6,7 @@ export interface ContactMailer {
 }
 
 /** The mail the sales team receives: every field, plain text, replying goes to the requester. */
-export function contactMail(id: string, request: ContactRequestInput) {
+export function contactMail(id: string, request: ContactRequest) {
   const lines = [
     `Contact request ${id}`,
     '',

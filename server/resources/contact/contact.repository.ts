@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../../src/domain/ids.js';
 import type { Database } from '../../db/database.js';
-import type { ContactRequestInput } from './contact.schema.js';
+import type { ContactRequest } from './contact.schema.js';
 
 interface ContactRequestTable {
   id: string;
@@ -19,7 +19,7 @@ interface ContactRequestTable {
 export function contactRepository({ db }: Database) {
   const table = db.withTables<{ contact_request: ContactRequestTable }>();
   return {
-    async insert(request: ContactRequestInput): Promise<string> {
+    async insert(request: ContactRequest): Promise<string> {
       const id = uuidv7();
       await table
         .insertInto('contact_request')

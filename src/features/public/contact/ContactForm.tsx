@@ -20,6 +20,7 @@ import { NOTICE_DURATION, notifyApiError, notifySuccess } from '../../../ui/noti
 import {
   type ContactErrors,
   type ContactField,
+  type ContactProblem,
   checkContactRequest,
   clearDraft,
   emptyContactRequest,
@@ -49,17 +50,18 @@ export function ContactForm() {
     setRequest((current) => ({ ...current, [field]: value }));
   }
 
-  function messageFor(field: ContactField, kind: string): string {
-    if (kind === 'empty') return t('common:validation.empty', { field: t(`contact.${field}`) });
-    if (kind === 'invalid_email') return t('common:validation.invalid_email');
+  function messageFor(problem: ContactProblem): string {
+    const field = t(`contact.${problem.field}`);
+    if (problem.kind === 'empty') return t('common:validation.empty', { field });
+    if (problem.kind === 'too_long') return t('common:validation.too_long', { field, max: problem.max });
+    if (problem.kind === 'invalid_email') return t('common:validation.invalid_email');
     return t('contact.please_accept_terms');
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: ContactErrors = {};
-    for (const problem of checkContactRequest(request))
-      found[problem.field] ??= messageFor(problem.field, problem.kind);
+    for (const problem of checkContactRequest(request)) found[problem.field] ??= messageFor(problem);
     setErrors(found);
     if (Object.keys(found).length) return;
     if (!isOnline()) {

@@ -1,4 +1,5 @@
 import type { ContactRequest } from '../../../api/contact';
+import { CONTACT_REQUIRED_FIELDS, contactRequestSchema } from '../../../domain/contact';
 
 export type ContactField =
   | 'name'
@@ -11,10 +12,11 @@ export type ContactField =
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 /** What a check needs to say, independent of the language: an empty required field, a bad e-mail, terms. */
-export type ContactProblem = { field: ContactField; kind: 'empty' | 'invalid_email' | 'please_accept_terms' };
+export type ContactProblem =
+  | { field: ContactField; kind: 'empty' | 'invalid_email' | 'please_accept_terms' }
+  | { field: ContactField; kind: 'too_long'; max: number };
 
-export const REQUIRED_FIELDS = ['name', 'email', 'company'] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const REQUIRED: readonly string[] = CONTACT_REQUIRED_FIELDS;
 
 export function emptyContactRequest(language: ContactRequest['language']): ContactRequest {
   return {
@@ -29,16 +31,25 @@ export function emptyContactRequest(language: ContactRequest['language']): Conta
   };
 }
 
-/** The spec's checks: name, email and company required, e-mail well formed, terms accepted. */
+/**
+ * The server's own schema (src/domain/contact.ts) checks the request; each refusal becomes what the form
+ * says in the user's language: a required field left empty, a malformed e-mail, the terms not accepted.
+ */
 export function checkContactRequest(request: ContactRequest): ContactProblem[] {
+  const result = contactRequestSchema.safeParse(request);
+  if (result.success) return [];
   const problems: ContactProblem[] = [];
-  for (const field of REQUIRED_FIELDS) {
-    if (!request[field].trim()) problems.push({ field, kind: 'empty' });
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0]) as ContactField;
+    if (problems.some((problem) => problem.field === field)) continue;
+    const value = request[field];
+    if (REQUIRED.includes(field) && typeof value === 'string' && !value.trim())
+      problems.push({ field, kind: 'empty' });
+    else if (issue.code === 'too_big') problems.push({ field, kind: 'too_long', max: Number(issue.maximum) });
+    else if (field === 'email') problems.push({ field, kind: 'invalid_email' });
+    // The form offers no other way to go wrong (product and language are picked, not typed).
+    else problems.push({ field, kind: 'please_accept_terms' });
   }
-  if (request.email.trim() && !EMAIL.test(request.email.trim())) {
-    problems.push({ field: 'email', kind: 'invalid_email' });
-  }
-  if (!request.accepted_terms) problems.push({ field: 'accepted_terms', kind: 'please_accept_terms' });
   return problems;
 }
 
