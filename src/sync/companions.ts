@@ -1,8 +1,9 @@
 // What runs beside the sync engine while a user is signed in: the file uploader (only in the leading tab,
-// not while paused for sign-in), the Background Sync registration whenever work waits, and the session
-// the service worker replays with when the tab is gone.
+// not while paused for sign-in), the queue of packing-list imports chosen offline, the Background Sync
+// registration whenever work waits, and the session the service worker replays with when the tab is gone.
 import type { LocalDb } from '../store/db';
 import { clearReplaySession, registerBackgroundSync, saveReplaySession } from './background';
+import { startImportQueue } from './files/imports';
 import { FileUploader } from './files/uploader';
 import { useSyncStatus } from './status';
 
@@ -30,6 +31,7 @@ export function startCompanions(
     onUnauthorized: options.onUnauthorized,
   });
   uploader.start();
+  const stopImports = startImportQueue(userId);
   const initial = token();
   if (initial) void saveReplaySession(userId, initial).catch(() => {});
   let registered = false;
@@ -53,6 +55,7 @@ export function startCompanions(
     uploader,
     async stop() {
       unsubscribe();
+      stopImports();
       await uploader.stop();
       if (current === companions) current = null;
     },

@@ -6,13 +6,15 @@ import { unsentCount } from '../store/counts';
 import { type LocalDb, openLocalDb } from '../store/db';
 import { type Companions, forgetReplaySession, startCompanions } from './companions';
 import { SyncEngine } from './engine';
-import { workerPull } from './pullInWorker';
+import { type WorkerPull, workerPull } from './pullInWorker';
 import { resetSyncStatus } from './status';
 
 interface Running {
   userId: string;
   db: LocalDb;
   engine: SyncEngine;
+  /** The pull worker, ended at sign-out so nothing of this user keeps running. */
+  puller: WorkerPull;
   /** The file uploader and Background Sync beside the engine (./companions.ts). */
   companions: Companions;
 }
@@ -40,6 +42,7 @@ async function start(userId: string, options: StartSyncOptions): Promise<void> {
   const db = openLocalDb(userId);
   await db.open();
   const api = createSyncApi({ token: options.token, baseUrl: options.baseUrl });
+  const puller = workerPull({ userId, token: options.token, baseUrl: options.baseUrl });
   const engine = new SyncEngine({
     db,
     api,
@@ -49,11 +52,11 @@ async function start(userId: string, options: StartSyncOptions): Promise<void> {
     requestPersistence: true,
     // Pulled pages are fetched, parsed and written in a worker, off the screen's thread; pages of 5,000
     // rows (the server's most) halve the first download's time, the server's cost being per page.
-    pull: workerPull({ userId, token: options.token, baseUrl: options.baseUrl }),
+    pull: puller.pull,
     pageSize: Number(import.meta.env?.VITE_PULL_PAGE_SIZE ?? 5000),
   });
   const companions = startCompanions(db, userId, options.token, options);
-  running = { userId, db, engine, companions };
+  running = { userId, db, engine, puller, companions };
   setActiveStore({ db, userId });
   engine.start();
 }
@@ -63,6 +66,8 @@ async function stop(): Promise<void> {
   if (!current) return;
   running = null;
   setActiveStore(null);
+  // First the worker: a pull under way ends now (rejected) instead of downloading on for the next user.
+  current.puller.terminate();
   await current.engine.stop();
   await current.companions.stop();
   current.db.close();

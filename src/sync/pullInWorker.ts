@@ -11,13 +11,32 @@ export interface WorkerPullOptions {
   baseUrl?: string;
 }
 
-export function workerPull(options: WorkerPullOptions): (ctx: PullContext) => Promise<number> {
-  if (typeof Worker === 'undefined') return pullAll;
+export interface WorkerPull {
+  pull: (ctx: PullContext) => Promise<number>;
+  /** Sign-out: ends the worker (and its connection to the user's database); a pull under way rejects. */
+  terminate(): void;
+}
+
+export class PullStopped extends Error {
+  constructor() {
+    super('The pull was stopped (sign-out).');
+  }
+}
+
+export function workerPull(options: WorkerPullOptions): WorkerPull {
+  if (typeof Worker === 'undefined') return { pull: pullAll, terminate: () => {} };
   let worker: Worker | null = null;
   let next = 0;
-  return async (ctx) => {
-    worker ??= new Worker(new URL('./pull.worker.ts', import.meta.url), { type: 'module' });
-    const running = worker;
+  let ended = false;
+  const inFlight = new Set<(error: Error) => void>();
+  const terminate = () => {
+    ended = true;
+    worker?.terminate();
+    worker = null;
+    for (const reject of inFlight) reject(new PullStopped());
+    inFlight.clear();
+  };
+  const pull = async (ctx: PullContext): Promise<number> => {
     const id = ++next;
     const request: PullRequest = {
       id,
@@ -27,7 +46,20 @@ export function workerPull(options: WorkerPullOptions): (ctx: PullContext) => Pr
       device: await ctx.deviceState(),
       pageSize: ctx.pageSize,
     };
-    return new Promise<number>((resolve, reject) => {
+    if (ended) throw new PullStopped();
+    worker ??= new Worker(new URL('./pull.worker.ts', import.meta.url), { type: 'module' });
+    const running = worker;
+    return new Promise<number>((resolveOuter, rejectOuter) => {
+      const settle = () => inFlight.delete(rejectOuter);
+      const resolve = (rows: number) => {
+        settle();
+        resolveOuter(rows);
+      };
+      const reject = (error: unknown) => {
+        settle();
+        rejectOuter(error);
+      };
+      inFlight.add(rejectOuter);
       const onMessage = (event: MessageEvent<PullReply>) => {
         const reply = event.data;
         if (reply.id !== id) return;
@@ -55,4 +87,5 @@ export function workerPull(options: WorkerPullOptions): (ctx: PullContext) => Pr
       running.postMessage(request);
     });
   };
+  return { pull, terminate };
 }

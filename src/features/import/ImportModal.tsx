@@ -5,9 +5,9 @@ import { isOnline } from '../../api/client';
 import { downloadImportTemplate } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
 import { syncNow } from '../../sync/actions';
+import { queueImport, sendImport } from '../../sync/files/imports';
 import { notifyApiError, notifySuccess } from '../../ui/notices';
 import { ImportErrors } from './ImportErrors';
-import { queueImport, sendImport } from './queue';
 
 type Shown = { kind: 'errors'; lines: string[] } | { kind: 'queued' } | null;
 

@@ -1,14 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importDb } from '../../sync/files/imports';
 import { ImportErrors } from './ImportErrors';
-import { importDb, startImportQueue } from './queue';
 
 /** Files of this project waiting to import (offline), or refused when sent: say so, with the errors. */
 export function QueuedImports({ projectId }: { projectId: string }) {
   const { t } = useTranslation('packing');
-  useEffect(() => startImportQueue(), []);
   const queued = useLiveQuery(
     async () => (await importDb()?.imports.where('project').equals(projectId).toArray()) ?? [],
     [projectId],

@@ -1,6 +1,7 @@
 // Packing-list files chosen while offline: kept on the device as Blobs with their own queue state and
 // sent when the connection returns (after the next sync round, or the browser's 'online'); the items
-// then arrive with the pull. Their own small IndexedDB per user: the records' store schema is the sync
+// then arrive with the pull. The queue runs from sign-in to sign-out beside the sync engine
+// (../companions.ts), so a file queued in an earlier session goes without its project being opened. Their own small IndexedDB per user: the records' store schema is the sync
 // engine's, and an import file is not a record. Each file's id is its Idempotency-Key, so a repeat
 // after a lost answer never imports twice.
 import { Dexie, type Table } from 'dexie';
@@ -9,9 +10,9 @@ import { isOnline } from '../../api/client';
 import { fieldErrors } from '../../api/errors';
 import { type ImportOutcome, importPackingList } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
-import { getActiveStore, subscribeActiveStore } from '../../store/active';
-import { syncNow } from '../../sync/actions';
-import { useSyncStatus } from '../../sync/status';
+import { getActiveStore } from '../../store/active';
+import { syncNow } from '../actions';
+import { useSyncStatus } from '../status';
 
 export type ImportState = 'pending' | 'uploading' | 'failed';
 
@@ -37,8 +38,7 @@ class ImportDb extends Dexie {
 let open: { userId: string; db: ImportDb } | null = null;
 
 /** The signed-in user's import queue; null when nobody is signed in. */
-export function importDb(): ImportDb | null {
-  const userId = getActiveStore()?.userId;
+export function importDb(userId = getActiveStore()?.userId): ImportDb | null {
   if (!userId) return null;
   if (open?.userId !== userId) {
     open?.db.close();
@@ -93,8 +93,8 @@ export async function sendImport(
 let running = false;
 
 /** Sends every waiting file of the signed-in user once; refused ones wait with their errors. */
-export async function runImportQueue(): Promise<number> {
-  const db = importDb();
+export async function runImportQueue(userId?: string): Promise<number> {
+  const db = importDb(userId);
   if (!db || running || !isOnline()) return 0;
   running = true;
   let imported = 0;
@@ -121,17 +121,24 @@ export async function runImportQueue(): Promise<number> {
   return imported;
 }
 
-let started = false;
-
-/** Sends waiting files after each sync round that ends online, when the browser is back online, and at start. */
-export function startImportQueue(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  const kick = () => void runImportQueue().catch(() => {});
+/**
+ * Sign-in: sends waiting files now, after each sync round that ends online in the leading tab, and when
+ * the browser is back online. Returns the sign-out's stop.
+ */
+export function startImportQueue(userId: string): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const kick = () => void runImportQueue(userId).catch(() => {});
   window.addEventListener('online', kick);
-  useSyncStatus.subscribe((status, previous) => {
+  const unsubscribe = useSyncStatus.subscribe((status, previous) => {
     if (previous.phase !== 'idle' && status.phase === 'idle' && status.leader) kick();
   });
-  subscribeActiveStore(kick);
   kick();
+  return () => {
+    window.removeEventListener('online', kick);
+    unsubscribe();
+    if (open?.userId === userId) {
+      open.db.close();
+      open = null;
+    }
+  };
 }
