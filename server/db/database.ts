@@ -121,8 +121,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client losing its connection (a database restart) must not crash the process.
+  // A client losing its connection (a database restart) must not crash the process. The pool listens
+  // on idle clients only; a client in use between two queries (a transaction's) emits 'error' with no
+  // listener, which throws. Its next query then fails (answered 503) and the pool drops it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Tables>({
     dialect: new PostgresDialect({
       pool,
