@@ -1,0 +1,113 @@
+// The walker's other stops (see walk.ts): the hand page and the tally, container reports, the admin's
+// Devices screen, the sync panel with Needs attention and its fix form, and the user menu's modals.
+import type { Page } from 'playwright-core';
+import { expandAll, modal, type Walk } from './walk';
+
+export async function walkHand(walk: Walk): Promise<void> {
+  const { page, t, data } = walk;
+  await page.goto(`/project/${data.project}/hand/${data.hand}`);
+  await page.getByTestId('hand-form').waitFor();
+  await page.getByTestId('hand-event').first().waitFor();
+  await expandAll(page);
+  await walk.audit.check(page, 'hand page', [data.text.handDescription, data.text.handForeman]);
+  const event = page.getByTestId('hand-event').first();
+  await modal(walk, 'hand event modal', () =>
+    event.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
+  );
+  const incidence = page.getByTestId('hand-incidence').first();
+  await modal(walk, 'hand incidence modal', () =>
+    incidence.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
+  );
+  await page.getByRole('button', { name: t('hand:tally_mode'), exact: true }).click();
+  await page.getByTestId('tally-input').waitFor();
+  await walk.audit.check(page, 'tally', [data.text.handDescription]);
+}
+
+export async function walkContainerReports(walk: Walk): Promise<void> {
+  const { page, t, data } = walk;
+  await page.goto('/reports');
+  await page.getByTestId('container-report-row').first().waitFor();
+  await walk.audit.check(page, '/reports');
+  await modal(walk, 'container filter modal', () =>
+    page.getByRole('button', { name: t('ui:filters.open'), exact: true }).click(),
+  );
+  await modal(walk, 'container documents modal', () =>
+    page
+      .getByTestId('container-report-row')
+      .first()
+      .getByRole('button', { name: t('reports:documents'), exact: true })
+      .click(),
+  );
+  await page.goto(`/report/${data.container}`);
+  await page.getByTestId('download-pdf').waitFor();
+  await expandAll(page);
+  await walk.audit.check(page, 'container report form', [data.text.containerOthers]);
+  await page.goto('/report');
+  await page.locator('main h1').first().waitFor();
+  await page.locator('main input').first().waitFor();
+  await walk.audit.check(page, 'new container report form');
+}
+
+export async function walkDevices(walk: Walk): Promise<void> {
+  const { page } = walk;
+  await page.goto('/devices');
+  await page.getByTestId('device-row').first().waitFor();
+  await walk.audit.check(page, 'devices (admin)');
+}
+
+/** The user menu's password change, and the logout warning (a change waits: made while offline). */
+export async function walkUserMenu(walk: Walk): Promise<void> {
+  const { page, t } = walk;
+  const menu = async (action: string) => {
+    await page.getByTestId('settings').click();
+    await page.getByRole('menuitem', { name: t(action), exact: true }).click();
+  };
+  await modal(walk, 'password change modal', () => menu('auth:password_change.action'));
+  await page.context().setOffline(true);
+  await saveOnDevice(page, walk.data.project, { remarks: 'offline edit' });
+  await modal(walk, 'logout warning', () => menu('auth:logout.action'), {
+    ready: (dialog) => dialog.getByTestId('logout-confirm'),
+  });
+  await page.context().setOffline(false);
+}
+
+/** The sync panel, with a change the server refuses (a taken code) under Needs attention, and its fix form. */
+export async function walkSync(walk: Walk, takenCode: string): Promise<void> {
+  const { page, data } = walk;
+  await page.context().setOffline(true);
+  const attention = await page.evaluate(() => window.__karbontrack?.status().needs_attention ?? 0);
+  await page.evaluate(
+    async ({ code, name }) => {
+      const hooks = window.__karbontrack;
+      if (!hooks) throw new Error('no e2e hooks');
+      await hooks.save('project', { code, name });
+    },
+    { code: takenCode, name: data.text.projectName },
+  );
+  await page.context().setOffline(false);
+  await page.waitForFunction(
+    (before) => (window.__karbontrack?.status().needs_attention ?? 0) > before,
+    attention,
+    { timeout: 30_000 },
+  );
+  await modal(walk, 'sync panel with needs attention', () => page.getByTestId('sync-status').click(), {
+    shows: [data.text.projectName],
+    ready: (dialog) => dialog.getByTestId('attention-item'),
+    keepOpen: true,
+  });
+  await modal(walk, 'needs attention fix form', () => page.getByTestId('attention-fix').first().click(), {
+    ready: (dialog) => dialog.getByTestId('fix-form'),
+  });
+  await page.keyboard.press('Escape');
+}
+
+async function saveOnDevice(page: Page, id: string, changes: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    async ({ id, changes }) => {
+      const hooks = window.__karbontrack;
+      if (!hooks) throw new Error('no e2e hooks');
+      await hooks.update('project', id, changes);
+    },
+    { id, changes },
+  );
+}

@@ -1,0 +1,159 @@
+// The walker of tests/e2e/a11y.test.ts: visits each screen of the spec and opens each modal, checking every
+// stop with the Auditor (axe-core and the stored-XSS probe). Words come from the locale files, so the same
+// walk runs in English and in Spanish.
+import type { Locator, Page } from 'playwright-core';
+import type { Auditor } from './audit';
+import type { HostileRecords } from './hostile';
+import type { labels } from './labels';
+
+export interface Walk {
+  page: Page;
+  audit: Auditor;
+  t: ReturnType<typeof labels>;
+  data: HostileRecords;
+}
+
+const dialogs = (page: Page) => page.locator('[role="dialog"]:visible');
+
+/** Opens a modal with `open`, waits for it (and `ready` in it), checks it, and closes it with Escape. */
+export async function modal(
+  walk: Walk,
+  where: string,
+  open: () => Promise<unknown>,
+  options: { shows?: string[]; ready?: (dialog: Locator) => Locator; keepOpen?: boolean } = {},
+): Promise<void> {
+  const { page } = walk;
+  const before = await dialogs(page).count();
+  await open();
+  await waitCount(page, (count) => count > before, `${where} to open`);
+  const dialog = dialogs(page).last();
+  if (options.ready) await options.ready(dialog).first().waitFor();
+  await walk.audit.check(page, where, options.shows);
+  if (options.keepOpen) return;
+  await page.keyboard.press('Escape');
+  await waitCount(page, (count) => count === before, `${where} to close`);
+}
+
+async function waitCount(page: Page, ok: (count: number) => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!ok(await dialogs(page).count())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Opens every collapsed group of the screen (accordions, form groups, hands of an event). */
+export async function expandAll(page: Page): Promise<void> {
+  const closed = page.locator('main button[aria-expanded="false"]:not([aria-haspopup])');
+  for (let round = 0; round < 40 && (await closed.count()) > 0; round++) await closed.first().click();
+}
+
+export async function walkProjects(walk: Walk): Promise<void> {
+  const { page, t, data } = walk;
+  await page.goto('/projects');
+  await page.getByTestId('project-row').filter({ hasText: data.text.projectName }).waitFor();
+  await walk.audit.check(page, '/projects', [data.text.projectName, data.text.vessel]);
+  await modal(walk, 'projects filter modal', () =>
+    page.getByRole('button', { name: t('ui:filters.open'), exact: true }).click(),
+  );
+}
+
+export async function walkProjectPage(walk: Walk): Promise<void> {
+  const { page, t, data } = walk;
+  const { text } = data;
+  await page.goto(`/project/${data.project}`);
+  await page.getByTestId('project-form').waitFor();
+  await page.getByTestId('packing-row').first().waitFor();
+  await page.getByTestId('incidence-row').first().waitFor({ state: 'attached' });
+  await expandAll(page);
+  await page.getByTestId('hand-row').first().waitFor();
+  await page.getByTestId('photo-thumb').first().waitFor();
+  await walk.audit.check(page, 'project page, every section open', [
+    text.projectName,
+    text.projectRemarks,
+    text.eventNotes,
+    text.handDescription,
+    text.reference,
+    text.incidence,
+    text.document,
+  ]);
+  const packing = page.getByTestId('section-packing_list');
+  await modal(walk, 'packing filter modal', () => packing.getByTestId('packing-filter').click());
+  await modal(walk, 'packing detail modal', () => page.getByTestId('packing-row').first().click(), {
+    shows: [text.reference, text.otherDamage],
+    ready: (dialog) => dialog.getByTestId('packing-form'),
+  });
+  await modal(walk, 'import modal', () => packing.getByTestId('packing-import').click());
+  await modal(walk, 'loose counter modal', () => page.getByTestId('loose-open').click(), {
+    ready: (dialog) => dialog.getByTestId('loose-row'),
+  });
+  await modal(walk, 'gallery full view', () => page.getByTestId('photo-thumb').first().click(), {
+    shows: [text.photo],
+    ready: (dialog) => dialog.getByTestId('photo-full'),
+  });
+  await modal(walk, 'add photos modal', () => page.getByTestId('gallery-add').click());
+  await modal(walk, 'upload documents modal', () => page.getByTestId('documents-upload').click());
+  const timeline = page.getByTestId('events-timeline');
+  await modal(
+    walk,
+    'project event modal',
+    () =>
+      timeline
+        .getByRole('button', { name: t('ui:actions.edit'), exact: true })
+        .first()
+        .click(),
+    { shows: [text.eventNotes] },
+  );
+  await modal(walk, 'hand modal', () =>
+    timeline
+      .getByRole('button', { name: t('project:hands.add'), exact: true })
+      .first()
+      .click(),
+  );
+  await modal(
+    walk,
+    'confirm delete',
+    () =>
+      page
+        .getByTestId('hand-row')
+        .first()
+        .getByRole('button', { name: t('ui:actions.delete') })
+        .click(),
+    { shows: [text.handDescription] },
+  );
+  const incidences = page.getByTestId('section-incidences');
+  await modal(walk, 'incidence filter modal', () =>
+    incidences.getByRole('button', { name: t('ui:filters.open'), exact: true }).click(),
+  );
+  const incidence = page.getByTestId('incidence-row').first();
+  await modal(
+    walk,
+    'incidence modal',
+    () => incidence.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
+    { shows: [text.incidence, text.incidenceCauses], ready: (dialog) => dialog.getByRole('textbox').first() },
+  );
+  await modal(walk, 'documents modal', () =>
+    incidence.getByRole('button', { name: t('reports:documents'), exact: true }).click(),
+  );
+  await walkProjectReports(walk);
+  await modal(walk, 'summary modal', () => page.getByTestId('summary-button').click(), {
+    ready: (dialog) => dialog.getByRole('tab').first(),
+  });
+}
+
+async function walkProjectReports(walk: Walk): Promise<void> {
+  const { page, t, data } = walk;
+  const section = page.getByTestId('section-reports');
+  for (const tab of ['coil_report', 'sof_report', 'prompter_report']) {
+    await section.getByRole('tab', { name: t(`reports:tabs.${tab}`), exact: true }).click();
+    const list = section.getByTestId(`report-list-${tab}`);
+    await list.waitFor();
+    await walk.audit.check(page, `project reports, ${tab} tab`);
+    const edit = list.getByRole('button', { name: t('ui:actions.edit'), exact: true });
+    const open =
+      (await edit.count()) > 0
+        ? () => edit.first().click()
+        : () => list.getByRole('button', { name: t('reports:add') }).click();
+    await modal(walk, `${tab} modal`, open, { shows: tab === 'coil_report' ? [data.text.coilRemarks] : [] });
+  }
+}
