@@ -43,14 +43,19 @@ async function openIncidences(page: Page) {
   return section;
 }
 
+/** A signed-in tablet (its service worker ready, so it works offline) on the project's incidences. */
+async function openProjectIncidences() {
+  const context = await newContext(browser, server.url, { width: 1280, height: 900 });
+  const page = await context.newPage();
+  await signIn(page);
+  await waitForServiceWorker(page);
+  await page.goto(`/project/${projectId}`);
+  return { context, page, section: await openIncidences(page) };
+}
+
 describe('incidences', () => {
   it('creates an incidence with users interested offline and sends it when online', async () => {
-    const context = await newContext(browser, server.url, { width: 1280, height: 900 });
-    const page = await context.newPage();
-    await signIn(page);
-    await waitForServiceWorker(page);
-    await page.goto(`/project/${projectId}`);
-    const section = await openIncidences(page);
+    const { context, page, section } = await openProjectIncidences();
     await section.getByRole('button', { name: 'Add incidence' }).waitFor();
     await context.setOffline(true);
 
@@ -114,6 +119,35 @@ describe('incidences', () => {
     ]);
     expect(gone?.solution).toBe('Sling replaced');
     expect(gone?.deleted_at).not.toBeNull();
+    await context.close();
+  });
+
+  it('turns requires_attention on and off from the row icon, offline too', async () => {
+    const description = `Hatch cover leaking ${Date.now()}`;
+    const api = await apiSession(server);
+    const incidence = await api.post<{ id: string }>('/api/incidence/', { project: projectId, description });
+    const { context, page, section } = await openProjectIncidences();
+    const row = section.getByTestId('incidence-row').filter({ hasText: description });
+    const toggle = row.getByTestId('attention-toggle');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+
+    await context.setOffline(true);
+    await toggle.click();
+    await row.locator('[data-testid="attention-toggle"][aria-pressed="true"]').waitFor();
+    expect(await row.getByTestId('sync-mark').getAttribute('data-state')).toBe('pending');
+    const held = async () =>
+      (await server.query('select requires_attention from incidence where id = $1', [incidence.id]))[0]
+        ?.requires_attention;
+    expect(await held()).toBe(false);
+
+    await context.setOffline(false);
+    await waitForSync(page);
+    expect(await held()).toBe(true);
+    await toggle.click();
+    await row.locator('[data-testid="attention-toggle"][aria-pressed="false"]').waitFor();
+    await waitForSync(page);
+    expect(await held()).toBe(false);
     await context.close();
   });
 });

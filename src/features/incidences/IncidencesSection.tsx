@@ -12,7 +12,7 @@ import { notifyDeleted } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
 import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
-import { IconAttention } from './IconAttention';
+import { AttentionToggle } from './AttentionToggle';
 import { IncidenceFilterModal } from './IncidenceFilters';
 import { IncidenceModal } from './IncidenceModal';
 import { emptyIncidenceFilters, INCIDENCE_PAGE_SIZE, type IncidenceFilters, incidencePage } from './queries';
@@ -80,10 +80,8 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
                   <Table.Tbody>
                     {list.rows.map(({ row, names }) => (
                       <Table.Tr key={row.id} data-testid="incidence-row">
-                        <Table.Td c="red">
-                          {row.requires_attention === true && (
-                            <IconAttention title={t('requires_attention')} />
-                          )}
+                        <Table.Td>
+                          <AttentionToggle id={row.id} on={row.requires_attention === true} />
                         </Table.Td>
                         <Table.Td>{names.type}</Table.Td>
                         <Table.Td>
