@@ -1,12 +1,14 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocalDb } from '../../store/hooks';
 import { DateField } from '../../ui/dates';
 import { FilterModal } from '../../ui/FilterModal';
 import { LookupSelect } from '../../ui/LookupSelect';
 import { SEARCH_DEBOUNCE_MS, SearchSelect } from '../../ui/SearchSelect';
 import { FILTER_KEYS, type FilterKey, type ProjectFilters } from './filters';
+import { warmSearch } from './searchIndex';
 
 interface Props {
   opened: boolean;
@@ -20,6 +22,11 @@ interface Props {
 export function ProjectsFilterModal({ opened, onClose, filters, onChange, onReset }: Props) {
   const { t } = useTranslation('projects');
   const [search, setSearch] = useState(filters.search);
+  const db = useLocalDb();
+  // The search entries are read while the user types (inside the debounce), so the list answers at once.
+  useEffect(() => {
+    if (opened) warmSearch(db);
+  }, [opened, db]);
   // One unchanging handler per filter: a pick re-renders only the field that changed (the widgets are memo).
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -50,6 +57,7 @@ export function ProjectsFilterModal({ opened, onClose, filters, onChange, onRese
         value={search}
         onChange={(event) => {
           setSearch(event.currentTarget.value);
+          warmSearch(db);
           applySearch(event.currentTarget.value);
         }}
       />

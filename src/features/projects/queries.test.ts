@@ -75,6 +75,26 @@ describe('projects list query', () => {
     expect(range.total).toBe(3);
   });
 
+  it('searches code, name, voyage and dock in memory, and follows writes to the projects', async () => {
+    await seed();
+    const search = async (text: string) =>
+      (await listProjects(db, { ...emptyFilters, search: text }, 1, 30)).rows.map((r) => r.row.code);
+    expect(await search('P01')).toHaveLength(10);
+    expect(await search('granite 2')).toEqual(['P024', 'P023', 'P022', 'P021', 'P002']);
+    // Written after the entries were read: a rename, a new project, an end date.
+    const p003 = (await db.rows('project').toArray()).find((row) => row.code === 'P003');
+    if (!p003) throw new Error('P003 missing');
+    await db
+      .rows('project')
+      .update(p003.id, { name: 'Silica sand', dock: 'Muelle Sur', end_date: '2026-03-01' });
+    await db.rows('project').put({ id: uuidv7(), code: 'SIL', name: 'More silica', init_date: '2026-02-01' });
+    expect(await search('silica')).toEqual(['SIL', 'P003']);
+    expect(await search('muelle sur')).toEqual(['P003']);
+    expect(await search('granite 3')).toEqual([]);
+    const ended = await listProjects(db, { ...emptyFilters, end_date_after: '2026-02-15' }, 1, 10);
+    expect(ended.rows.map((r) => r.row.code)).toEqual(['P003']);
+  });
+
   it('keeps filters and page in the address', () => {
     const filters = { ...emptyFilters, search: 'coil', status: 'abc', end_date_after: '2026-02-01' };
     const params = paramsFromFilters(filters, 3);

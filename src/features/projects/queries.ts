@@ -1,11 +1,12 @@
 // The projects list read from the local store: one page, its total, and the names of its refs. Unfiltered
 // pages walk the init_date index (offset + limit); filters are answered from their indexes (keys only),
-// and only the search text and the end_date range read rows.
-import type { Table } from 'dexie';
+// the search text and the end_date range from the search entries kept in memory (searchIndex.ts).
+import { Dexie, type Table } from 'dexie';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
 import { namesOf } from '../../ui/lookups';
 import { hasFilters, type ProjectFilters } from './filters';
+import { searchEntries } from './searchIndex';
 
 export interface ProjectListRow {
   row: LocalRow;
@@ -44,20 +45,6 @@ function inRange(value: unknown, after: string | null, before: string | null): b
   return (!after || v >= after) && (!before || v <= before);
 }
 
-export function matchesProject(row: LocalRow, filters: ProjectFilters): boolean {
-  if (filters.search) {
-    const needle = filters.search.toLowerCase();
-    const hay = [row.code, row.name, row.voyage, row.dock].map((v) => text(v).toLowerCase());
-    if (!hay.some((value) => value.includes(needle))) return false;
-  }
-  for (const key of ['port', 'vessel', 'status', 'commodity'] as const)
-    if (filters[key] && row[key] !== filters[key]) return false;
-  return (
-    inRange(row.init_date, filters.initial_date_after, filters.initial_date_before) &&
-    inRange(row.end_date, filters.end_date_after, filters.end_date_before)
-  );
-}
-
 const REF_FILTERS = ['vessel', 'port', 'status', 'commodity'] as const;
 
 /** Ids in list order: undated projects first (newest id first), then by init_date descending. Keys only. */
@@ -92,14 +79,10 @@ async function unfilteredPage(table: Table<LocalRow, string>, offset: number, li
 
 /**
  * A filtered page. Ref filters and the init_date range are answered from their indexes with keys only
- * (intersected in list order); only the search text and the end_date range need the rows themselves.
+ * (intersected in list order); the search text and the end_date range from the search entries in memory.
  */
-async function filteredPage(
-  table: Table<LocalRow, string>,
-  filters: ProjectFilters,
-  offset: number,
-  limit: number,
-) {
+async function filteredPage(db: LocalDb, filters: ProjectFilters, offset: number, limit: number) {
+  const table = db.rows('project');
   const byDate = filters.initial_date_after || filters.initial_date_before;
   const [ordered, ...sets] = await Promise.all([
     byDate
@@ -119,16 +102,24 @@ async function filteredPage(
         ),
     ),
   ]);
-  const ids = sets.length ? ordered.filter((id) => sets.every((set) => set.has(id))) : ordered;
-  const needsRows = Boolean(filters.search || filters.end_date_after || filters.end_date_before);
-  if (!needsRows) {
-    const page = await table.bulkGet(ids.slice(offset, offset + limit));
-    return { rows: page.filter((row): row is LocalRow => !!row), total: ids.length };
+  let ids = sets.length ? ordered.filter((id) => sets.every((set) => set.has(id))) : ordered;
+  if (filters.search || filters.end_date_after || filters.end_date_before) {
+    // The text and end_date come from the in-memory search entries, not the rows. A read over every
+    // key with values (one row) makes the live list follow edits of any project, as reading rows did.
+    await table.limit(1).toArray();
+    const entries = await Dexie.Promise.resolve(searchEntries(db));
+    const needle = filters.search.toLowerCase();
+    ids = ids.filter((id) => {
+      const entry = entries.get(id);
+      return (
+        !!entry &&
+        (!needle || entry.hay.includes(needle)) &&
+        inRange(entry.end_date, filters.end_date_after, filters.end_date_before)
+      );
+    });
   }
-  const rows = (await table.bulkGet(ids)).filter(
-    (row): row is LocalRow => !!row && matchesProject(row, filters),
-  );
-  return { rows: rows.slice(offset, offset + limit), total: rows.length };
+  const page = await table.bulkGet(ids.slice(offset, offset + limit));
+  return { rows: page.filter((row): row is LocalRow => !!row), total: ids.length };
 }
 
 export async function listProjects(
@@ -140,7 +131,7 @@ export async function listProjects(
   const table = db.rows('project');
   const offset = (page - 1) * pageSize;
   const { rows, total } = hasFilters(filters)
-    ? await filteredPage(table, filters, offset, pageSize)
+    ? await filteredPage(db, filters, offset, pageSize)
     : await unfilteredPage(table, offset, pageSize);
   const [vessels, ports, activities, customers, statuses] = await Promise.all([
     namesOf(
