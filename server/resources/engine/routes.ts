@@ -8,7 +8,7 @@ import { checkWrite } from './access.js';
 import { recordHistory } from './history.js';
 import { type Outcome, runWrite } from './idempotency.js';
 import { docs } from './openapi.js';
-import { findRepresentation, listPage, readOne } from './read.js';
+import { findRepresentation, listPageText, readOne } from './read.js';
 import { type Actor, createRecord, deleteRecord, updateRecord, type WriteScope } from './write.js';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -61,15 +61,17 @@ export async function resourceRoutes(app: FastifyInstance, { database }: AppCont
     const represent = async (scope: WriteScope, request: FastifyRequest, id: string) =>
       findRepresentation({ db: scope.db as never }, resource, request.principal, id);
 
-    app.get<{ Querystring: Query }>(base, { schema: schemas.list }, async (request) => {
-      const page = await listPage(database, resource, request.principal, request.query);
+    app.get<{ Querystring: Query }>(base, { schema: schemas.list }, async (request, reply) => {
+      const page = await listPageText(database, resource, request.principal, request.query);
       const last = Math.max(1, Math.ceil(page.count / page.pageSize));
-      return {
-        count: page.count,
-        next: page.page < last ? pageUrl(request, page.page + 1) : null,
-        previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
-        results: page.results,
-      };
+      const next = page.page < last ? pageUrl(request, page.page + 1) : null;
+      const previous = page.page > 1 ? pageUrl(request, page.page - 1) : null;
+      // The rows come as JSON text from the database: the body is assembled, not serialised again.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(
+          `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.results}}`,
+        );
     });
 
     app.get<{ Params: IdParams }>(`${base}:id/`, { schema: schemas.read }, async (request, reply) => {
