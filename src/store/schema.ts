@@ -92,6 +92,11 @@ export interface BlobEntry {
   stamp?: FileStamp;
   /** The server's HTTP status of a refused upload (413, 415...), kept with `last_error`. */
   last_status?: number | null;
+  /**
+   * When the original bytes were dropped after the server confirmed the upload (src/sync/files/evict.ts):
+   * `blob` then holds the server's thumbnail of a photo, or nothing (empty) for a document.
+   */
+  evicted_at?: string | null;
 }
 
 export interface FileStamp {

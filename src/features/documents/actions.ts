@@ -18,7 +18,8 @@ import { notifyApiError } from '../../ui/notices';
 export class OfflineError extends Error {}
 
 export async function downloadItem(item: FileItem): Promise<void> {
-  if (item.blob) {
+  // A photo whose original was evicted after upload keeps only its thumbnail here: the file is the server's.
+  if (item.blob && item.original_on_device) {
     saveBlob(item.blob, item.name);
     return;
   }

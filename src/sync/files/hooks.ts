@@ -32,13 +32,16 @@ export function useObjectUrl(blob: Blob | null | undefined): string | null {
 
 /**
  * A URL to show a file: from the device when it is here, else the server's thumbnail (photos) or file,
- * fetched with the session's token (an <img> cannot send it) while online. Null until ready or offline.
+ * fetched with the session's token (an <img> cannot send it) while online. When the device keeps only a
+ * photo's thumbnail (its original evicted after upload), the full view fetches the original and shows the
+ * thumbnail meanwhile and offline. Null until ready or offline.
  */
 export function useFileUrl(item: FileItem | null | undefined, thumbnail = true): string | null {
   const local = useObjectUrl(item?.blob);
   const [remote, setRemote] = useState<Blob | null>(null);
   const remoteUrl = useObjectUrl(remote);
-  const id = item && !item.blob ? item.id : null;
+  const wantsRemote = item && (!item.blob || (!thumbnail && !item.original_on_device));
+  const id = wantsRemote ? item.id : null;
   const kind = item?.is_image && thumbnail ? 'thumbnail' : 'download';
   useEffect(() => {
     setRemote(null);
@@ -50,5 +53,5 @@ export function useFileUrl(item: FileItem | null | undefined, thumbnail = true):
       .then(setRemote, () => setRemote(null));
     return () => abort.abort();
   }, [id, kind]);
-  return local ?? remoteUrl;
+  return remoteUrl ?? local;
 }

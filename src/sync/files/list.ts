@@ -20,6 +20,8 @@ export interface FileItem {
   error: string | null;
   /** The bytes on this device (show with useObjectUrl); null when only the server has them. */
   blob: Blob | null;
+  /** False when `blob` is only the thumbnail kept after the upload (./evict.ts): the original is on the server. */
+  original_on_device: boolean;
   created_at: string;
 }
 
@@ -58,6 +60,7 @@ export async function filesOfParent(db: LocalDb, parent: FileParent): Promise<Fi
       waiting_for_parent: false,
       error: null,
       blob: null,
+      original_on_device: false,
       created_at: text(row.created_at) ?? '',
     });
   }
@@ -73,7 +76,9 @@ export async function filesOfParent(db: LocalDb, parent: FileParent): Promise<Fi
       state,
       waiting_for_parent: state === 'pending' && parentWaiting,
       error: entry.last_error,
-      blob: entry.blob,
+      // An evicted document keeps no bytes; an evicted photo keeps its thumbnail.
+      blob: entry.evicted_at && !entry.is_image ? null : entry.blob,
+      original_on_device: !entry.evicted_at,
       created_at: entry.created_at,
     });
   }

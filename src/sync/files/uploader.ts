@@ -3,6 +3,7 @@
 // so two tabs never send the same file at once. Independent of the record push: a file never blocks it.
 import { liveQuery, type Subscription } from 'dexie';
 import type { LocalDb } from '../../store/db';
+import { evictUploaded } from './evict';
 import { type QueueContext, type RoundSummary, recoverInterrupted, retryAllNow, uploadDue } from './queue';
 
 export interface UploaderOptions extends QueueContext {
@@ -57,9 +58,13 @@ export class FileUploader {
     }
     this.clearTimer();
     this.running = uploadDue(this.options)
-      .then((summary) => {
+      .then(async (summary) => {
         if (summary.unauthorized) this.options.onUnauthorized?.();
-        else if (summary.nextAttemptAt !== null) this.schedule(summary.nextAttemptAt - Date.now());
+        else {
+          if (summary.nextAttemptAt !== null) this.schedule(summary.nextAttemptAt - Date.now());
+          // The server has confirmed these files: their original bytes need not stay on the device.
+          await evictUploaded(this.options.db, this.options.target).catch(() => null);
+        }
         return summary;
       })
       .catch(() => {
