@@ -7,11 +7,12 @@ import type { Principal } from './principal.js';
 /**
  * Resolves the caller of every /api request. Routes are closed unless their config says `public: true`;
  * a malformed, unknown, revoked or expired token is a 401 even on a public route, so a client
- * learns at once that its token is no good.
+ * learns at once that its token is no good. Checked on request, before the body is read or
+ * validated: a caller without a token learns nothing of what a route expects.
  */
 export const authPlugin = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (request.is404 || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     request.principal = await auth.authenticate(request.headers.authorization);
     if (!request.principal && !request.routeOptions.config.public) throw notAuthenticated();

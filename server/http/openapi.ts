@@ -33,7 +33,13 @@ export async function registerOpenApi(app: FastifyInstance) {
     uiConfig: { docExpansion: 'list', deepLinking: true },
     staticCSP: true,
     uiHooks: {
-      onRequest: (_request, _reply, done) => done(),
+      // The docs take no parameters; a query (a token pasted into a link) is dropped, never echoed
+      // (the plugin's own redirect of /static/index.html would send it back in Location).
+      onRequest: (request, reply, done) => {
+        const query = request.url.indexOf('?');
+        if (query === -1) return done();
+        reply.redirect(request.url.slice(0, query));
+      },
     },
   });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>

@@ -16,6 +16,8 @@ export function readCondition(
   if (!principal) throw notAuthenticated();
   if (principal.kind === 'user') return null;
   if (resource.name === 'project') return sql`${sql.ref(`${alias}.customer`)} = ${principal.accountId}`;
+  // Other customers (their tax ids, mails, phones) are not for a customer to see: only its own account.
+  if (resource.name === 'accounts') return sql`${sql.ref(`${alias}.id`)} = ${principal.accountId}`;
   if (resource.scope === 'project' && resource.projectField)
     return sql`${sql.ref(`${alias}.${resource.projectField}`)} in (select id from project where customer = ${principal.accountId} and deleted_at is null)`;
   if (resource.kind === 'lookup' && resource.name !== 'users') return null;
