@@ -103,6 +103,10 @@ describe('coil report', () => {
     expect(agency?.type).toBe(3); // ExcelJS ValueType.String
     expect(agency?.numFmt).toBe('@');
     expect(agency?.formula).toBeUndefined();
+    // Styles are shared between cells of one look: a label's bold never spreads to its value.
+    expect(agency?.font?.bold).toBeFalsy();
+    const label = sheet.getCell(String(agency?.address).replace(/^B/, 'A'));
+    expect([label.value, label.font?.bold]).toEqual(['Agency', true]);
     // No formula anywhere in the file.
     const { default: yauzl } = await import('yauzl');
     const xml = await new Promise<string>((resolve, reject) => {
