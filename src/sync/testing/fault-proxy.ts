@@ -1,7 +1,14 @@
-// A real HTTP proxy in front of the real server, for sync tests: it forwards requests, and on command
-// answers 500 or 401, drops the connection before or after the server got the request, or holds an
-// answer back. Node only (tests).
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+// A real HTTP proxy in front of the real server, for sync tests (and the browser soak tests, with the
+// browser's whole traffic through it): it forwards requests, and on command answers 500 or 401, drops
+// the connection before or after the server got the request, cuts a request's body or an answer halfway,
+// or holds an answer back (for a while, or until the client goes away). Node only (tests).
+import {
+  type ClientRequest,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type FaultAction =
@@ -12,7 +19,18 @@ export type FaultAction =
   /** Answer this status; with `afterForward` the server applied the request first. */
   | { kind: 'status'; status: number; afterForward?: boolean }
   /** Forward, then hold the server's answer back this long. */
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /** Send the server half the request's body, then close both connections (an upload cut halfway). */
+  | { kind: 'cut-request' }
+  /** Forward, then send the client the status, headers and half the answer's body, and close. */
+  | { kind: 'cut-response' }
+  /**
+   * Hold the request until the client goes away (a browser closed mid-request), then close the server's
+   * side: 'none' forwards nothing, 'part' half the body, 'all' all of it (the server answers; lost).
+   */
+  | { kind: 'hold'; forward: 'none' | 'part' | 'all' }
+  /** Forward as usual (for `choose`: a request it lets through). */
+  | { kind: 'pass' };
 
 export interface FaultRule {
   method?: string;
@@ -27,14 +45,16 @@ export interface ProxiedRequest {
   method: string;
   path: string;
   body: string;
-  /** What the client got: a status, or 'dropped'. */
-  outcome: number | 'dropped';
+  /** What the client got: a status, 'dropped', or 'held' (a hold in place: for 'all', answered upstream). */
+  outcome: number | 'dropped' | 'held';
 }
 
 export interface FaultProxy {
   url: string;
   /** Rules checked in order; each is used up after `times` matches. */
   rules: FaultRule[];
+  /** Asked for each request no rule matched: the fault for it, or null to forward it. */
+  choose: ((method: string, path: string) => FaultAction | null) | null;
   requests: ProxiedRequest[];
   close(): Promise<void>;
 }
@@ -54,26 +74,54 @@ interface Upstream {
   body: Buffer;
 }
 
+function upstreamRequest(target: URL, req: IncomingMessage): ClientRequest {
+  return httpRequest({
+    host: target.hostname,
+    port: target.port,
+    method: req.method,
+    path: req.url,
+    headers: { ...req.headers, host: target.host },
+  });
+}
+
 function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<Upstream> {
   return new Promise((resolve, reject) => {
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: target.host },
-      },
-      (response) => {
-        readBody(response).then(
-          (data) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: data }),
-          reject,
-        );
-      },
-    );
+    const upstream = upstreamRequest(target, req);
+    upstream.on('response', (response) => {
+      readBody(response).then(
+        (data) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: data }),
+        reject,
+      );
+    });
     upstream.on('error', reject);
     upstream.end(body);
   });
+}
+
+/** Sends the server the first half of the body (headers still announce all of it); the caller cuts it. */
+async function forwardHalf(target: URL, req: IncomingMessage, body: Buffer): Promise<ClientRequest> {
+  const upstream = upstreamRequest(target, req);
+  upstream.on('error', () => {});
+  await new Promise<void>((resolve) =>
+    upstream.write(body.subarray(0, Math.floor(body.length / 2)), () => resolve()),
+  );
+  // Let the server read what it got before the connection goes.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return upstream;
+}
+
+function clientGone(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.socket?.destroyed ?? true) resolve();
+    else res.once('close', () => resolve());
+  });
+}
+
+function upstreamHeaders(upstream: Upstream, length: number) {
+  const headers = { ...upstream.headers };
+  delete headers['transfer-encoding'];
+  delete headers.connection;
+  return { ...headers, 'content-length': String(length) };
 }
 
 function take(rules: FaultRule[], method: string, path: string): FaultAction | null {
@@ -102,15 +150,28 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const body = await readBody(req);
-    const record = (outcome: number | 'dropped') =>
+    const record = (outcome: ProxiedRequest['outcome']) =>
       requests.push({ method, path, body: body.toString('utf8'), outcome });
-    const action = take(rules, method, path);
+    const action = take(rules, method, path) ?? proxy.choose?.(method, path) ?? null;
     const drop = () => {
       record('dropped');
       req.socket.destroy();
     };
     try {
       if (action?.kind === 'drop-before') return drop();
+      if (action?.kind === 'cut-request') {
+        (await forwardHalf(target, req, body)).destroy();
+        return drop();
+      }
+      if (action?.kind === 'hold') {
+        let upstream: ClientRequest | null = null;
+        if (action.forward === 'part') upstream = await forwardHalf(target, req, body);
+        if (action.forward === 'all') await forward(target, req, body).catch(() => null);
+        record('held');
+        await clientGone(res);
+        upstream?.destroy();
+        return drop();
+      }
       if (action?.kind === 'status' && !action.afterForward) {
         record(action.status);
         return answer(res, action.status, { detail: `Injected ${action.status}` });
@@ -121,12 +182,15 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         record(action.status);
         return answer(res, action.status, { detail: `Injected ${action.status} after the server answered` });
       }
+      if (action?.kind === 'cut-response') {
+        res.writeHead(upstream.status, upstreamHeaders(upstream, upstream.body.length));
+        res.write(upstream.body.subarray(0, Math.floor(upstream.body.length / 2)));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return drop();
+      }
       if (action?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, action.ms));
       record(upstream.status);
-      const headers = { ...upstream.headers };
-      delete headers['transfer-encoding'];
-      delete headers.connection;
-      res.writeHead(upstream.status, { ...headers, 'content-length': String(upstream.body.length) });
+      res.writeHead(upstream.status, upstreamHeaders(upstream, upstream.body.length));
       res.end(upstream.body);
     } catch {
       drop();
@@ -134,9 +198,10 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const proxy: FaultProxy = {
     url: `http://127.0.0.1:${port}`,
     rules,
+    choose: null,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -144,4 +209,5 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         server.close(() => resolve());
       }),
   };
+  return proxy;
 }
