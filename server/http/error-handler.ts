@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { HttpError, serviceUnavailable } from './errors.js';
+import { once } from 'node:events';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, insufficientStorage, serviceUnavailable } from './errors.js';
 
 // PostgreSQL errors meaning "the database is not there right now", and the pg driver's socket errors.
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
@@ -12,6 +13,36 @@ function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boo
   return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(text);
 }
 
+/**
+ * The rest of an upload the handler stopped reading (refused or failed midway) is read and dropped
+ * before the answer, or the client, still sending, meets a reset connection instead of the answer (and
+ * a device would retry a refused file for ever). Bounded in time against a sender that never ends.
+ */
+async function drainUpload(request: FastifyRequest, maxMs = 30_000, maxBytes = 64 * 1024 * 1024) {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed || !request.headers['content-type']?.startsWith('multipart/')) return;
+  raw.unpipe();
+  let timer: NodeJS.Timeout | undefined;
+  let stop = () => {};
+  let bytes = 0;
+  const count = (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > maxBytes) stop();
+  };
+  raw.on('data', count);
+  raw.resume();
+  await Promise.race([
+    once(raw, 'end'),
+    once(raw, 'close'),
+    new Promise((resolve) => {
+      stop = () => resolve(undefined);
+      timer = setTimeout(stop, maxMs);
+    }),
+  ]).catch(() => undefined);
+  clearTimeout(timer);
+  raw.off('data', count);
+}
+
 function send(reply: FastifyReply, error: HttpError) {
   reply.headers(error.headers).code(error.statusCode).send(error.body);
 }
@@ -21,7 +52,8 @@ function send(reply: FastifyReply, error: HttpError) {
  * trace or internal message ever reaches a client (5xx details go to the log only).
  */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    await drainUpload(request);
     if (error instanceof HttpError) return send(reply, error);
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -47,6 +79,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(400).send({ non_field_errors: ['A referenced record does not exist.'] });
     if (error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '22003')
       return reply.code(400).send({ non_field_errors: ['A value is not valid for its field.'] });
+    if (error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === '53100') {
+      request.log.error({ err: error }, 'no space left');
+      return send(reply, insufficientStorage());
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return send(reply, serviceUnavailable());

@@ -43,3 +43,10 @@ export const serviceUnavailable = () =>
     { detail: 'The database is unavailable at the moment; try again shortly.' },
     { 'Retry-After': '5' },
   );
+/** The disk (of the files, or the database's: SQLSTATE 53100) is full: nothing was stored; try later. */
+export const insufficientStorage = () =>
+  new HttpError(
+    507,
+    { detail: 'The server has no space left to store this; nothing was saved. Try again later.' },
+    { 'Retry-After': '60' },
+  );
