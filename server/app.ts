@@ -59,12 +59,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     if (closing) reply.header('connection', 'close');
   });
 
-  // One line per request, with neither the token nor the body.
+  // One line per request, with neither the token nor the body; a token a client put in the URL
+  // (43 URL-safe characters) is hidden too.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: request.url.replace(/[A-Za-z0-9_-]{40,}/g, '[hidden]'),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         user: request.principal?.kind === 'user' ? request.principal.username : request.principal?.kind,

@@ -97,18 +97,31 @@ export function authRepository({ db }: Database) {
       return rows;
     },
 
-    async recordFailure(keys: string[], windowMinutes: number) {
-      await db.transaction().execute(async (trx) => {
+    /** Records an attempt under each key; answers its time (to take it back with forgetAttempt). */
+    async recordFailure(keys: string[], windowMinutes: number): Promise<string | undefined> {
+      return db.transaction().execute(async (trx) => {
         await trx
           .deleteFrom('login_failure')
           .where('key', 'in', keys)
           .where('at', '<=', sql<string>`now() - make_interval(mins => ${windowMinutes})`)
           .execute();
-        await trx
+        const rows = await trx
           .insertInto('login_failure')
           .values(keys.map((key) => ({ key })))
+          // As text: a Date would lose the microseconds the row is found again by.
+          .returning(sql<string>`at::text`.as('at'))
           .execute();
+        return rows[0]?.at;
       });
+    },
+
+    async forgetAttempt(key: string, at: string | undefined) {
+      if (at === undefined) return;
+      await db
+        .deleteFrom('login_failure')
+        .where('key', '=', key)
+        .where('at', '=', sql<string>`${at}::timestamptz`)
+        .execute();
     },
 
     async clearFailures(key: string) {

@@ -19,10 +19,13 @@ export function authService(database: Database, config: Config) {
     async signIn(username: string, password: string, address: string): Promise<string> {
       const userKey = `user:${username.trim().toLowerCase()}`;
       const addressKey = `addr:${address}`;
+      // The attempt is counted before the password is checked, so guesses fired together cannot all
+      // pass the count (each sees those before it); a right password takes its count back.
+      const at = await repo.recordFailure([userKey, addressKey], windowMinutes);
       const counts = await repo.countFailures([userKey, addressKey], windowMinutes);
       for (const { key, failures, oldest } of counts) {
         const limit = key === userKey ? maxFailuresPerUser : maxFailuresPerAddress;
-        if (failures < limit) continue;
+        if (failures <= limit) continue;
         const retryAfter = Math.max(
           1,
           Math.ceil((Date.parse(oldest) + windowMinutes * 60_000 - Date.now()) / 1000),
@@ -34,11 +37,10 @@ export function authService(database: Database, config: Config) {
       }
       const user = await repo.findUserByUsername(username.trim());
       const matches = await verifyPassword(password, user?.password_hash ?? unusablePasswordHash);
-      if (!user || !matches || !user.is_active) {
-        await repo.recordFailure([userKey, addressKey], windowMinutes);
+      if (!user || !matches || !user.is_active)
         throw new ValidationError({ non_field_errors: [BAD_CREDENTIALS] });
-      }
       await repo.clearFailures(userKey);
+      await repo.forgetAttempt(addressKey, at);
       const { token, hash } = newToken();
       await repo.insertToken(hash, { userId: user.id });
       return token;
