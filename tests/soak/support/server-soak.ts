@@ -1,0 +1,139 @@
+// Many simulated tablets on one project: each keeps making changes (new hands, edits of anyone's hands)
+// and syncing (push, then pull) until the time is up; then everyone syncs until nothing is pending. Used
+// by the convergence soak test and by the devices bench.
+import { saveRecord, updateRecord } from '../../../src/store/writes';
+import { lookupIds } from '../../../src/sync/testing/harness';
+import { makeSoakDevice, rest, type SignedIn, type SoakDevice, signIn, type Timings } from './server-devices';
+import type { ServerProcess } from './server-process';
+
+export interface SoakOptions {
+  server: ServerProcess;
+  /** Users the devices sign in as, in turn (made at the server's start). */
+  usernames: string[];
+  devices: number;
+  seconds: number;
+  /** Called once the devices have their first sync, before the soak starts. */
+  onReady?: () => void;
+}
+
+export interface SoakResult {
+  project: string;
+  devices: SoakDevice[];
+  /** Changes the server answered 'applied' during the soak (not the final drain). */
+  applied: number;
+  /** Changes made on the devices. */
+  made: number;
+  /** Failed push or pull rounds (network errors, 5xx): retried on the next round. */
+  failedRounds: number;
+  seconds: number;
+  timings: Timings;
+}
+
+const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
+
+/** One device's turn: one change (none when an edit changes nothing), then push and pull. */
+async function turn(device: SoakDevice, event: string, label: string, step: number) {
+  const hands = await device.db.rows('hand').toArray();
+  const target = pick(hands);
+  let change: { mutation_id: string | null };
+  if (!target || Math.random() < 0.4)
+    change = await saveRecord(device.ctx, 'hand', {
+      event,
+      description: `${label} gang ${step}`,
+      crew_count: step % 20,
+    });
+  else if (Math.random() < 0.5)
+    change = await updateRecord(device.ctx, 'hand', target.id, { crew_count: step % 30 });
+  else change = await updateRecord(device.ctx, 'hand', target.id, { foreman: `${label} #${step}` });
+  const made = change.mutation_id ? 1 : 0;
+  try {
+    const summary = await device.push();
+    await device.pull();
+    return { made, applied: summary.applied, failed: 0 };
+  } catch {
+    // A network error or 5xx: the change waits in the outbox for the next round.
+    return { made, applied: 0, failed: 1 };
+  }
+}
+
+export async function runSoak(options: SoakOptions): Promise<SoakResult> {
+  const { server } = options;
+  const url = () => server.url;
+  const admin: SignedIn = await signIn(server.url, options.usernames[0] ?? '');
+  const timings: Timings = { push: [], pull: [] };
+  // The project and its working shift, made by the office; in progress, so every device keeps it offline.
+  const probe = await makeSoakDevice(url, admin);
+  await probe.pull();
+  const ids = await lookupIds(probe.db);
+  probe.close();
+  const project = await rest<{ id: string }>(server.url, admin, 'POST', '/api/project/', {
+    name: `MV Soak ${Date.now()}`,
+    status: ids.inProgress,
+  });
+  const event = await rest<{ id: string }>(server.url, admin, 'POST', '/api/project-event/', {
+    project: project.body.id,
+    event: ids.workingShift,
+    init_date: '2026-11-22T06:00:00Z',
+  });
+  const users = await Promise.all(options.usernames.map((name) => signIn(server.url, name)));
+  const devices: SoakDevice[] = [];
+  for (let n = 0; n < options.devices; n++) {
+    const device = await makeSoakDevice(url, users[n % users.length] ?? admin, timings);
+    await device.pull();
+    devices.push(device);
+  }
+  timings.push.length = 0;
+  timings.pull.length = 0;
+  options.onReady?.();
+
+  let applied = 0;
+  let made = 0;
+  let failedRounds = 0;
+  const started = Date.now();
+  const end = started + options.seconds * 1000;
+  await Promise.all(
+    devices.map(async (device, n) => {
+      for (let step = 0; Date.now() < end; step++) {
+        const done = await turn(device, event.body.id, `Tablet ${n + 1}`, step);
+        made += done.made;
+        applied += done.applied;
+        failedRounds += done.failed;
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+
+  // Everyone sends what is left, then everyone pulls what the others sent.
+  for (const device of devices)
+    for (let attempt = 0; (await device.db.outbox.count()) > 0; attempt++) {
+      if (attempt > 20) throw new Error('a device could not empty its outbox');
+      await device.push().catch(() => undefined);
+    }
+  for (const device of devices) await device.pull();
+  return { project: project.body.id, devices, applied, made, failedRounds, seconds, timings };
+}
+
+/** The hands of the project as the server has them, and as each device has them (same fields). */
+export async function handsEverywhere(server: ServerProcess, result: SoakResult) {
+  const fields = (row: Record<string, unknown>) => ({
+    id: row.id,
+    version: row.version,
+    description: row.description ?? null,
+    crew_count: row.crew_count ?? null,
+    foreman: row.foreman ?? null,
+  });
+  const onServer = (
+    await server.query('select * from hand where project = $1 and deleted_at is null order by id', [
+      result.project,
+    ])
+  ).map(fields);
+  const onDevices = await Promise.all(
+    result.devices.map(async (device) =>
+      (await device.db.rows('hand').toArray())
+        .filter((row) => row.project === result.project)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map((row) => fields(row as Record<string, unknown>)),
+    ),
+  );
+  return { onServer, onDevices };
+}
