@@ -35,13 +35,17 @@ function zoneParts(at: number, timeZone: string): Record<string, string> {
 const QUARTER_HOUR = 15 * 60_000;
 // Zone offsets change only at quarter hours, so one look-up per zone and quarter hour serves every
 // time in it (a 20,000-row sheet asks for far fewer than 20,000).
-const offsets = new Map<string, number>();
+const offsets = new Map<string, Map<number, number>>();
 
 /** Minutes the zone is ahead of UTC at an instant (for splitting a call into local days). */
 export function utcOffsetMinutes(timeZone: string, at: number): number {
   const quarter = Math.floor(at / QUARTER_HOUR) * QUARTER_HOUR;
-  const key = `${timeZone}|${quarter}`;
-  let offset = offsets.get(key);
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  let offset = zone.get(quarter);
   if (offset === undefined) {
     const p = zoneParts(quarter, timeZone);
     const local = Date.UTC(
@@ -52,8 +56,8 @@ export function utcOffsetMinutes(timeZone: string, at: number): number {
       Number(p.minute),
     );
     offset = Math.round((local - quarter) / 60_000);
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(key, offset);
+    if (zone.size > 50_000) zone.clear();
+    zone.set(quarter, offset);
   }
   return offset;
 }

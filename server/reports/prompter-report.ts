@@ -190,6 +190,16 @@ export async function prompterReportWorkbook(
 
   const details = book.addSheet(t('prompter.details_sheet'), [40, 8, 8, 20, 14, 14, 16, 18, 24]);
   const commodities = new Map(data.commodities.map((row) => [row.id, row.name]));
+  // Items of one lift share their time: each time is formatted once.
+  const times = new Map<string | null, string>();
+  const validatedAt = (iso: string | null) => {
+    let text = times.get(iso);
+    if (text === undefined) {
+      text = formatDateTime(iso, clock);
+      times.set(iso, text);
+    }
+    return text;
+  };
   const prompter = (id: string | null) => {
     const user = id ? users.get(id) : undefined;
     return user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username : '';
@@ -214,7 +224,7 @@ export async function prompterReportWorkbook(
       commodities.get(item.commodity) ?? '',
       { value: Number(unitsOf(item)) / 1000, format: 'decimal3' },
       item.net_weight === null ? null : decimal(item.net_weight),
-      formatDateTime(item.validation_datetime, clock),
+      validatedAt(item.validation_datetime),
       prompter(item.validation_prompter_identifier),
     ]),
     {
