@@ -75,3 +75,21 @@ describe('list rows and single reads agree', () => {
     expect(times.body).toMatchObject({ hour_from: '07:30:15.5', hour_to: '18:00' });
   });
 });
+
+describe('list statements', () => {
+  it('are prepared once per database session and give the same page again', async () => {
+    const project = await f.create('project');
+    for (let n = 0; n < 3; n++) await f.create('packing-list', {}, { project: project.id });
+    const path = `/api/packing-list/?project=${project.id}&page_size=2&page=2`;
+    const first = await f.api<{ count: number; results: Row[] }>('GET', path, { token: f.adminToken });
+    const again = await f.api<{ count: number; results: Row[] }>('GET', path, { token: f.adminToken });
+    expect(first.body.count).toBe(3);
+    expect(first.body.results).toHaveLength(1);
+    expect(again.body).toEqual(first.body);
+    // The session the test's queries run on has run lists too (PGlite has one; a pool reuses its last).
+    const prepared = await server.query(
+      "select count(*)::int as n from pg_prepared_statements where name like 'kt\\_%' and statement ilike '%json_agg%'",
+    );
+    expect(Number(prepared[0]?.n)).toBeGreaterThan(0);
+  });
+});

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { readCondition } from './access.js';
 import { filterConditions, orderBy, type Query } from './filters.js';
+import { preparedRows } from './prepared.js';
 import { cachedSelect, type Representation } from './representation.js';
 
 export interface Page {
@@ -64,13 +65,15 @@ export async function listPageText(
   const order = orderBy(resource, query.ordering);
   const offset = (page - 1) * pageSize;
   const filtered = where(conditions);
-  const result = await sql<{ count: number; results: string | null }>`select
+  const [row] = await preparedRows(
+    db as never,
+    sql<{ count: number; results: string | null }>`select
     (select count(*)::int from ${table} as t ${filtered}) as count,
     (select json_agg(row_to_json(x) order by t.__n)::text
       from (select t.*, row_number() over (order by ${order}) as __n from ${table} as t
         where t.id in (select t.id from ${table} as t ${filtered} order by ${order} limit ${pageSize} offset ${offset})) as t
-      cross join lateral (select ${select}) as x) as results`.execute(db);
-  const row = result.rows[0];
+      cross join lateral (select ${select}) as x) as results`,
+  );
   if (!row?.results && page > 1) throw invalidPage();
   return { count: row?.count ?? 0, results: row?.results ?? '[]', page, pageSize };
 }
