@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { theme } from './theme';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localizedTheme } from './theme';
 
 // The notices' container (and its transitions) loads with the first notice, not with the first screen;
 // a notice shown before it mounts waits in the notifications store.
@@ -20,6 +21,9 @@ function DeferredNotices() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  // 'common' loads with the start-up (before the first render), so this never waits.
+  const { t } = useTranslation('common');
+  const theme = useMemo(() => localizedTheme({ clear: t('clear'), close: t('close') }), [t]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DeferredNotices />

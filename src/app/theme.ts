@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineThemeOverride, mergeThemeOverrides } from '@mantine/core';
 
 // Read in sunlight on a tablet: dark text on white, a deep primary blue (shade 8), bold headings, and
 // controls of at least 44 px so they work with gloves. Sizes are set once here, not per screen.
@@ -33,5 +33,22 @@ export const theme = createTheme({
     NavLink: { styles: { root: { minHeight: 48 } } },
     // The spec: a modal is at most 90 % of the window high (5 % margin above and below), and scrolls inside.
     Modal: { defaultProps: { yOffset: '5dvh' } },
+    // A table wider than the screen scrolls sideways: its viewport takes the focus so keys can scroll it.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
+
+/**
+ * The theme with the names of Mantine's icon-only buttons in the interface language: the clear button of
+ * clearable selects and date inputs and the close button of modals and drawers have no text of their own.
+ */
+export function localizedTheme(labels: { clear: string; close: string }): MantineThemeOverride {
+  const clear = { defaultProps: { clearButtonProps: { 'aria-label': labels.clear } } };
+  const close = { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } };
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: { Select: clear, MultiSelect: clear, DateInput: clear, Modal: close, Drawer: close },
+    }),
+  );
+}

@@ -50,11 +50,13 @@ function ThumbImage({ photo }: { photo: Photo }) {
 function Thumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const { t } = useTranslation('gallery');
   const [ref, near] = useNearScreen<HTMLButtonElement>();
+  const stamp = `${formatDateTime(photo.captured_at)}${photo.captured_by ? ` · ${photo.captured_by}` : ''}`;
   return (
     <UnstyledButton
       ref={ref}
       onClick={onOpen}
-      aria-label={photo.description || photo.name}
+      // The name holds the stamp shown on the photo too (a name without the visible words fails WCAG 2.5.3).
+      aria-label={`${photo.description || photo.name} · ${stamp}`}
       data-testid="photo-thumb"
       data-id={photo.id}
       data-state={photo.state}
@@ -81,8 +83,7 @@ function Thumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
       )}
       <Box pos="absolute" bottom={0} left={0} right={0} px={6} py={2} bg="rgba(0,0,0,0.55)">
         <Text size="xs" c="white" truncate data-testid="photo-stamp">
-          {formatDateTime(photo.captured_at)}
-          {photo.captured_by ? ` · ${photo.captured_by}` : ''}
+          {stamp}
         </Text>
       </Box>
     </UnstyledButton>

@@ -38,7 +38,7 @@ interface AxeViolation {
   impact?: string | null;
   help: string;
   helpUrl: string;
-  nodes: Array<{ target: unknown[]; any: Array<{ message: string }> }>;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
 }
 
 declare global {
@@ -115,7 +115,10 @@ async function runAxe(page: Page): Promise<Omit<Finding, 'where'>[]> {
       impact: violation.impact ?? '',
       help: violation.help,
       helpUrl: violation.helpUrl,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
+      targets: violation.nodes.map(
+        (node) =>
+          `${JSON.stringify(node.target)} (${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)})`,
+      ),
     }));
   }, AXE_TAGS);
   return violations

@@ -26,12 +26,14 @@ export async function modal(
   const before = await dialogs(page).count();
   await open();
   await waitCount(page, (count) => count > before, `${where} to open`);
+  const opened = await dialogs(page).count();
   const dialog = dialogs(page).last();
   if (options.ready) await options.ready(dialog).first().waitFor();
   await walk.audit.check(page, where, options.shows);
   if (options.keepOpen) return;
   await page.keyboard.press('Escape');
-  await waitCount(page, (count) => count === before, `${where} to close`);
+  // Escape may close the dialog under it too (the fix form and its sync panel).
+  await waitCount(page, (count) => count < opened, `${where} to close`);
 }
 
 async function waitCount(page: Page, ok: (count: number) => boolean, what: string): Promise<void> {
