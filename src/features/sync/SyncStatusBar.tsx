@@ -49,13 +49,14 @@ export function SyncStatusBar() {
       <UnstyledButton
         className={classes.bar}
         onClick={() => setOpen(true)}
-        aria-label={t('bar.open')}
         data-testid="sync-status"
         data-online={status.online}
         data-pending={status.pending}
         data-files={status.files_pending}
         data-attention={status.needs_attention}
       >
+        {/* The name is the purpose plus what the bar shows (an aria-label would hide the visible words). */}
+        <span className="sr-only">{t('bar.open')}</span>
         <Group gap="xs" wrap="wrap">
           <Badge color={status.online ? 'green' : 'gray'} variant="dot" data-testid="sync-online">
             {t(status.online ? 'bar.online' : 'bar.offline')}
