@@ -1,0 +1,135 @@
+// Two prompters, two tablets, one project: the item one validated offline was validated meanwhile on
+// the other tablet. Back online, the server keeps the first validation (counted once) and the second
+// tablet shows the refused lift in "Needs attention" with the server's words: who and when.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../server/testing';
+import {
+  apiSession,
+  localRows,
+  lookupId,
+  waitFor,
+  waitForServiceWorker,
+  waitForSync,
+} from './projects-support';
+import { expectNoRawKeys, signIn } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { PASSWORD, startAppServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  await server.createUser({ username: 'lucia', password: PASSWORD, first_name: 'Lucia', last_name: 'Gomez' });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+});
+
+/** A project in progress with three coils and one hand; references unique per run (the test may retry). */
+async function tallyCall() {
+  const api = await apiSession(server);
+  const run = Date.now().toString(36).toUpperCase();
+  const project = await api.post<{ id: string }>('/api/project/', {
+    code: `TC-${run}`,
+    name: `Conflict call ${run}`,
+    status: await lookupId(server, 'project_status', 'In progress'),
+  });
+  const coil = await lookupId(server, 'commodity', 'Coil');
+  const references = [1, 2, 3].map((n) => `${run}-${7000 + n}`);
+  for (const reference of references)
+    await api.post('/api/packing-list/', {
+      project: project.id,
+      reference,
+      commodity: coil,
+      quantity: '1',
+      net_weight: '15000',
+    });
+  const shift = await api.post<{ id: string }>('/api/project-event/', {
+    project: project.id,
+    event: await lookupId(server, 'event', 'Working shift'),
+    init_date: '2026-11-21T08:00:00Z',
+  });
+  const hand = await api.post<{ id: string }>('/api/hand/', { event: shift.id, description: 'Gang C' });
+  return { projectId: project.id, handId: hand.id, references };
+}
+
+/** A tablet signed in as `username`, on the hand's tally with the project's packing list on the device. */
+async function tablet(username: string, call: Awaited<ReturnType<typeof tallyCall>>, hold: number) {
+  const context = await newContext(browser, server.url, { width: 1280, height: 900 });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, username);
+  await waitForServiceWorker(page);
+  await waitFor(
+    `${username}'s packing list`,
+    async () => (await localRows(page, 'packing-list', 'project', call.projectId)).length === 3,
+  );
+  await page.goto(`/project/${call.projectId}/hand/${call.handId}`);
+  await page.getByRole('heading', { level: 1, name: 'Hand Gang C' }).waitFor();
+  await page.getByRole('button', { name: 'Tally' }).click();
+  await page.getByTestId(`hold-${hold}`).click();
+  return { context, page };
+}
+
+/** One lift of one item, typed by its ending. */
+async function validate(page: Page, ending: string) {
+  const input = page.getByTestId('tally-input');
+  await input.fill(ending);
+  await input.press('Enter');
+  await page.getByTestId('lift-item').first().waitFor();
+  await input.press('Enter');
+  await page.getByTestId('count-lifts').getByText('1', { exact: true }).waitFor();
+}
+
+describe('the tally on two tablets', () => {
+  it("puts a second prompter's validation of the same item in Needs attention with who and when", async () => {
+    const call = await tallyCall();
+    const [target] = call.references;
+    const north = await tablet('marta', call, 1);
+    const south = await tablet('lucia', call, 2);
+
+    await south.context.setOffline(true);
+    await validate(south.page, target.slice(-4));
+    await validate(north.page, target.slice(-4));
+    await waitForSync(north.page);
+    const [marta] = await server.query("SELECT id FROM users WHERE username = 'marta'");
+    const held = () =>
+      server.query(
+        `SELECT validation_prompter_identifier AS prompter, validation_hold AS hold,
+                processed_quantity::text AS processed,
+                to_char(validation_datetime AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS at
+           FROM packing_list WHERE reference = $1`,
+        [target],
+      );
+    const [first] = await held();
+    expect(first).toMatchObject({ prompter: marta.id, hold: 1, processed: '1.000' });
+
+    await south.context.setOffline(false);
+    await waitFor(
+      'the refused validation',
+      async () =>
+        (await south.page.evaluate(() => window.__karbontrack?.status().needs_attention ?? 0)) === 1,
+      60_000,
+    );
+    const bar = south.page.getByTestId('sync-status');
+    expect(await bar.getAttribute('data-attention')).toBe('1');
+    await bar.click();
+    const item = south.page.getByTestId('attention-item');
+    await item.waitFor();
+    expect(await item.count()).toBe(1);
+    const words = (await item.getByTestId('server-words').textContent()) ?? '';
+    expect(words).toContain('Already validated by marta at');
+    // When: the time of the first validation, as the server holds it (UTC).
+    expect(words).toContain(String(first?.at));
+    await expectNoRawKeys(south.page);
+
+    // The server still holds the first validation only: counted once, in marta's hold.
+    expect(await held()).toEqual([first]);
+  });
+});
