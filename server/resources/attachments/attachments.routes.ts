@@ -1,6 +1,7 @@
 // Attachments of projects, container reports, incidences, packing items, coil and SOF reports:
 //   GET    /api/<resource>/<id>/attachments/            paged list (is_image, zone, page, page_size)
 //   POST   /api/<resource>/<id>/attachments/            multipart: id?, description, is_image, zone, file
+//                                                       (or JSON with name and base_64 in place of file)
 //   GET    /api/<resource>/<id>/download_zip/           every attachment in one streamed ZIP
 //   GET    /api/<resource>/<id>/attachments/<aid>/download/
 //   GET    /api/attachments/<aid>/download/             the bytes, with the original name
@@ -30,6 +31,7 @@ import {
   withUrls,
 } from './repository.js';
 import { sendFile, sendThumbnail } from './send.js';
+import { base64BodyLimit } from './upload.js';
 import { zipOf } from './zip.js';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -41,8 +43,10 @@ const doc = (summary: string, description?: string) => ({
 const UPLOAD_HELP =
   'multipart/form-data: `file` (one file), `description`, `is_image` (true for gallery photos), `zone` ' +
   '(onboard, fas, warehouse, truck, others, uncategorized; photos default to uncategorized), and optionally ' +
-  '`id` (a client UUID: the same id again answers the stored attachment, 200). 201 with the attachment; 400 ' +
-  '`{file: [...]}` when the bytes do not match the name or a photo is not a raster image; 413 past the size limit.';
+  '`id` (a client UUID: the same id again answers the stored attachment, 200). Or application/json with the ' +
+  'same fields, `name` (with its extension) and `base_64` (the bytes as base64, or a data: URL) in place of ' +
+  '`file`. 201 with the attachment; 400 `{file: [...]}` when the bytes do not match the name or a photo is not ' +
+  'a raster image, `{base_64: [...]}` when it is not base64; 413 past the size limit.';
 type ParentParams = { id: string };
 
 function pageUrl(request: FastifyRequest, page: number): string {
@@ -99,7 +103,11 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
 
       api.post<{ Params: ParentParams }>(
         `/${name}/:id/attachments/`,
-        doc(`Upload an attachment to a ${name}`, UPLOAD_HELP),
+        // A base_64 body is a third larger than its file; multipart is not bound by this limit.
+        {
+          ...doc(`Upload an attachment to a ${name}`, UPLOAD_HELP),
+          bodyLimit: base64BodyLimit(context.config.uploadMaxBytes),
+        },
         async (request, reply) => {
           const outcome = await createAttachment(request, context, store, name, request.params.id);
           if (outcome.replayed) reply.header('idempotent-replayed', 'true');

@@ -1,4 +1,6 @@
-// Reads a multipart upload: the fields, and the one file streamed to a temp file (hashed on the way).
+// Reads an upload: multipart (the fields, and the one file streamed to a temp file, hashed on the way),
+// or JSON with the file as `base_64` (the spec's Attachment: "file or base_64") and its `name`.
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { attachmentSchema } from '../../../src/domain/attachment.js';
@@ -29,14 +31,18 @@ const isTooLarge = (error: unknown) =>
   error instanceof TooLarge ||
   (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE');
 
-/** The text fields and the file of a multipart request; 413 past `maxBytes`, 415 when not multipart. */
+/** The text fields and the file of a multipart or base_64 request; 413 past `maxBytes`, else 415. */
 export async function readUpload(
   request: FastifyRequest,
   store: FileStore,
   maxBytes: number,
 ): Promise<Upload> {
+  if (isJson(request)) return readBase64(request.body, store, maxBytes);
   if (!request.isMultipart())
-    throw new HttpError(415, { detail: 'Send multipart/form-data with the file in the field "file".' });
+    throw new HttpError(415, {
+      detail:
+        'Send multipart/form-data with the file in the field "file", or JSON with "base_64" and "name".',
+    });
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
   let extraFiles = 0;
@@ -67,6 +73,46 @@ export async function readUpload(
     throw new ValidationError({ file: ['Send one file, in the field named "file".'] });
   }
   return { fields, file };
+}
+
+const isJson = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+
+/** Most JSON a base_64 upload of `maxBytes` takes: 4 characters per 3 bytes, and room for the fields. */
+export const base64BodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) * 4 + 256 * 1024;
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[^,;]*)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** A JSON upload: `base_64` (plain, or a data: URL) and `name`, with the same fields as multipart. */
+async function readBase64(body: unknown, store: FileStore, maxBytes: number): Promise<Upload> {
+  const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const errors: FieldErrors = {};
+  const fields: Record<string, string> = {};
+  for (const key of ['id', 'description', 'is_image', 'zone'])
+    if (input[key] !== undefined && input[key] !== null) fields[key] = String(input[key]);
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (!name) errors.name = ['The file name (with its extension) is required with base_64.'];
+  let text = typeof input.base_64 === 'string' ? input.base_64 : '';
+  const dataUrl = DATA_URL.exec(text);
+  if (dataUrl) text = text.slice(dataUrl[0].length);
+  text = text.replace(/\s+/g, '');
+  if (typeof input.base_64 !== 'string' || !text) errors.base_64 = ["Send the file's bytes as base64 text."];
+  else if (!BASE64.test(text)) errors.base_64 = ['This is not valid base64 text.'];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  // Checked before decoding: the decoded size follows from the length.
+  if (Math.floor((text.replace(/=+$/, '').length * 3) / 4) > maxBytes) throw tooLarge(maxBytes);
+  const bytes = Buffer.from(text, text.includes('-') || text.includes('_') ? 'base64url' : 'base64');
+  try {
+    const received = await store.receive(Readable.from([bytes]), maxBytes);
+    return {
+      fields,
+      file: { ...received, filename: name, mimetype: dataUrl?.[1] ?? 'application/octet-stream' },
+    };
+  } catch (error) {
+    if (isTooLarge(error)) throw tooLarge(maxBytes);
+    throw error;
+  }
 }
 
 const TRUE = new Set(['true', '1', 'on', 'yes', 'True']);
