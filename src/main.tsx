@@ -1,17 +1,19 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's styles of the first screens only; the rest load after it (./app/styles/loadRest.ts).
+import './app/styles/first.css';
 import './app/global.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
 import { preloadFirstScreen } from './app/router';
+import { scheduleRestStyles } from './app/styles/loadRest';
 import { useSession } from './features/auth/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 preloadFirstScreen(window.location.pathname, useSession.getState().authenticated);
+scheduleRestStyles(window.location.pathname);
 
 // The first screen renders once its language's common texts are loaded (from the precache when installed).
 void initI18n().then(() => {

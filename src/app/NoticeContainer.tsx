@@ -1,3 +1,6 @@
+// The notices' styles come with them (Mantine's core styles first, as Mantine asks).
+import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { NOTICE_DURATION } from '../ui/notices';
 

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useState } from 'react';
+
+const ConfirmDeleteDialog = lazy(() => import('./ConfirmDeleteDialog'));
 
 interface Pending {
   title: string;
@@ -12,7 +12,6 @@ interface Pending {
  * the action runs only on Delete, and the dialog stays open with the button busy until it is done.
  */
 export function useConfirmDelete() {
-  const { t } = useTranslation('ui');
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const ask = useCallback(
@@ -32,24 +31,18 @@ export function useConfirmDelete() {
       setBusy(false);
     }
   }
-  const dialog = (
-    <Modal
-      opened={pending !== null}
-      onClose={close}
-      title={t('confirm_delete.title', { title: pending?.title ?? '' })}
-      centered
-      data-testid="confirm-delete"
-    >
-      <Text mb="lg">{t('confirm_delete.text')}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" size="md" onClick={close} disabled={busy}>
-          {t('confirm_delete.cancel')}
-        </Button>
-        <Button color="red" size="md" onClick={() => void confirm()} loading={busy}>
-          {t('confirm_delete.confirm')}
-        </Button>
-      </Group>
-    </Modal>
-  );
+  // The dialog's code (Modal and its transitions) loads with the first deletion asked, then stays.
+  const [used, setUsed] = useState(false);
+  if (pending && !used) setUsed(true);
+  const dialog = used ? (
+    <Suspense fallback={null}>
+      <ConfirmDeleteDialog
+        title={pending?.title ?? null}
+        busy={busy}
+        onClose={close}
+        onConfirm={() => void confirm()}
+      />
+    </Suspense>
+  ) : null;
   return { ask, dialog };
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Pill, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -36,34 +36,5 @@ export function FilterModal({ opened, onClose, onReset, title, children }: Filte
   );
 }
 
-export interface FilterTag {
-  key: string;
-  label: string;
-}
-
-/** The active filters as tags; each one's cross removes it. */
-export function FilterTags({ tags, onRemove }: { tags: FilterTag[]; onRemove: (key: string) => void }) {
-  const { t } = useTranslation('ui');
-  if (tags.length === 0) return null;
-  return (
-    <Group gap="xs" data-testid="filter-tags">
-      {tags.map((tag) => (
-        <Pill
-          key={tag.key}
-          size="lg"
-          withRemoveButton
-          onRemove={() => onRemove(tag.key)}
-          // Mantine hides the cross from keyboards and screen readers by default; here it is the way to remove.
-          removeButtonProps={{
-            'aria-label': t('filters.remove', { filter: tag.label }),
-            'aria-hidden': false,
-            tabIndex: 0,
-          }}
-          data-testid={`filter-tag-${tag.key}`}
-        >
-          {tag.label}
-        </Pill>
-      ))}
-    </Group>
-  );
-}
+// The tags live in their own module: a list shows them without loading the modal's code.
+export { type FilterTag, FilterTags } from './FilterTags';

@@ -80,7 +80,9 @@ async function main() {
     log(`audit: ${origin}, Lighthouse ${MAX_RUNS} run(s) at most per page, load average ${load()}`);
     const session = await signIn(origin);
     const lines: string[] = [];
-    for (const { path, signedIn } of PAGES) {
+    // AUDIT_PAGES=/login,/projects audits only those (while fixing one page).
+    const only = process.env.AUDIT_PAGES?.split(',');
+    for (const { path, signedIn } of PAGES.filter((page) => !only || only.includes(page.path))) {
       const best = { performance: 0, accessibility: 0, 'best-practices': 0 } as Record<Category, number>;
       const runs: string[] = [];
       let last: PageRun | undefined;

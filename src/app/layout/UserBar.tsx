@@ -1,13 +1,21 @@
 import { ActionIcon, Menu, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogoutConfirmModal } from '../../features/auth/LogoutConfirmModal';
-import { PasswordChangeModal } from '../../features/auth/PasswordChangeModal';
 import { displayName, useSession } from '../../features/auth/session';
 import { useLogout } from '../../features/auth/useLogout';
 import { IconKey, IconLogout, IconSettings } from '../../ui/icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import classes from './layout.module.css';
+
+// The two dialogs load when first needed, not with the first signed-in screen.
+const PasswordChangeModal = lazy(() =>
+  import('../../features/auth/PasswordChangeModal').then((module) => ({
+    default: module.PasswordChangeModal,
+  })),
+);
+const LogoutConfirmModal = lazy(() =>
+  import('../../features/auth/LogoutConfirmModal').then((module) => ({ default: module.LogoutConfirmModal })),
+);
 
 export function UserBar() {
   const { t } = useTranslation(['common', 'auth']);
@@ -15,6 +23,11 @@ export function UserBar() {
   const authenticated = useSession((state) => state.authenticated);
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Each dialog stays mounted once opened, so closing keeps its transition.
+  const [passwordUsed, setPasswordUsed] = useState(false);
+  if (passwordOpen && !passwordUsed) setPasswordUsed(true);
+  const [logoutUsed, setLogoutUsed] = useState(false);
+  if (logout.pending !== null && !logoutUsed) setLogoutUsed(true);
 
   return (
     <header className={classes.userBar} data-testid="user-bar">
@@ -44,13 +57,17 @@ export function UserBar() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <PasswordChangeModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
-      <LogoutConfirmModal
-        pending={logout.pending}
-        busy={logout.busy}
-        onConfirm={() => void logout.confirm()}
-        onCancel={logout.cancel}
-      />
+      <Suspense fallback={null}>
+        {passwordUsed && <PasswordChangeModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />}
+        {logoutUsed && (
+          <LogoutConfirmModal
+            pending={logout.pending}
+            busy={logout.busy}
+            onConfirm={() => void logout.confirm()}
+            onCancel={logout.cancel}
+          />
+        )}
+      </Suspense>
     </header>
   );
 }

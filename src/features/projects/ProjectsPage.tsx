@@ -1,9 +1,10 @@
 import { Button, Group, Loader, Stack, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { usePreloadWhenSettled } from '../../app/preload';
 import { useList } from '../../store/hooks';
-import { FilterTags } from '../../ui/FilterModal';
+import { FilterTags } from '../../ui/FilterTags';
 import { IconFilter, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
 import { lastPage } from '../../ui/paging';
@@ -17,10 +18,15 @@ import {
   paramsFromFilters,
 } from './filters';
 import { useKeptOffline } from './KeepOffline';
-import { ProjectsFilterModal } from './ProjectsFilterModal';
 import { ProjectsTable } from './ProjectsTable';
 import { useFilterTags } from './useFilterTags';
 import { useFirstFill, useProjectList } from './useProjectList';
+
+const loadProjectPage = () => import('../project/ProjectPage');
+// The filter form (date pickers, searchable selects) loads when first opened, not with the list.
+const ProjectsFilterModal = lazy(() =>
+  import('./ProjectsFilterModal').then((module) => ({ default: module.ProjectsFilterModal })),
+);
 
 /** Status ids meaning "in progress": those projects are kept offline on every device. */
 function useInProgressStatuses(): Set<string> {
@@ -46,6 +52,9 @@ export default function ProjectsPage() {
   const [params, setParams] = useSearchParams();
   const { filters, page } = filtersFromParams(params);
   const [filterOpen, setFilterOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps its transition.
+  const [filterUsed, setFilterUsed] = useState(false);
+  if (filterOpen && !filterUsed) setFilterUsed(true);
   const isAdmin = useSession((state) => state.user?.role === 'admin');
   const list = useProjectList(filters, page, PROJECT_PAGE_SIZE);
   const filling = useFirstFill();
@@ -58,10 +67,8 @@ export default function ProjectsPage() {
   const setFilter = (key: FilterKey, value: string | null) =>
     go({ ...filters, [key]: key === 'search' ? (value ?? '') : value }, 1);
 
-  // The project page's code loads while the list is read, so opening a project does not wait for it.
-  useEffect(() => {
-    void import('../project/ProjectPage').catch(() => undefined);
-  }, []);
+  // The project page's code loads once the list has settled, so opening a project does not wait for it.
+  usePreloadWhenSettled(loadProjectPage);
 
   // A page restored from the address past the end (the list shrank meanwhile): show the last one.
   const total = list?.total;
@@ -105,13 +112,17 @@ export default function ProjectsPage() {
         total={list?.total ?? 0}
         onChange={(next) => go(filters, next)}
       />
-      <ProjectsFilterModal
-        opened={filterOpen}
-        onClose={() => setFilterOpen(false)}
-        filters={filters}
-        onChange={setFilter}
-        onReset={() => go(emptyFilters, 1)}
-      />
+      {filterUsed && (
+        <Suspense fallback={null}>
+          <ProjectsFilterModal
+            opened={filterOpen}
+            onClose={() => setFilterOpen(false)}
+            filters={filters}
+            onChange={setFilter}
+            onReset={() => go(emptyFilters, 1)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

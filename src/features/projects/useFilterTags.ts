@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../../domain/registry';
 import { useLocalDb } from '../../store/hooks';
-import type { FilterTag } from '../../ui/FilterModal';
+import type { FilterTag } from '../../ui/FilterTags';
 import { formatDate } from '../../ui/format';
 import { labelOf } from '../../ui/lookups';
 import { activeFilterKeys, type FilterKey, type ProjectFilters } from './filters';

@@ -1,6 +1,7 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setStampUser } from '../../sync/files/stamp';
 import { useSyncStatus } from '../../sync/status';
 import { displayName, useSession } from '../auth/session';
 import { formatMegabytes, formatRelative } from './format';
@@ -28,10 +29,8 @@ export function SyncStatusBar() {
   const name = useSession(displayName);
   const [open, setOpen] = useState(false);
   const now = useTick(30_000);
-  useEffect(() => {
-    // Photos are stamped with who took them; the uploader module is loaded with the first photo.
-    void import('../../sync/files/add').then((files) => files.setStampUser(() => name || null));
-  }, [name]);
+  // Photos are stamped with who took them (the photo code itself loads with the first photo).
+  useEffect(() => setStampUser(() => name || null), [name]);
   useEffect(() => {
     // Browser tests and the bench only; the condition is constant, so the product build drops the module.
     if (import.meta.env.VITE_E2E_HOOKS === '1')

@@ -6,6 +6,7 @@ import { getActiveStore } from '../../store/active';
 import type { LocalDb } from '../../store/db';
 import type { BlobEntry, FileStamp } from '../../store/schema';
 import { grantedPosition, preparePhoto } from './compress';
+import { currentStampUser } from './stamp';
 
 export interface FileParent {
   resource: ResourceName;
@@ -24,12 +25,7 @@ export interface AddFilesOptions {
   position?: FileStamp['position'];
 }
 
-let stampUser: () => string | null = () => null;
-
-/** The shell says whose name goes on photos (the signed-in user's display name). */
-export function setStampUser(source: () => string | null): void {
-  stampUser = source;
-}
+export { setStampUser } from './stamp';
 
 export async function sha256Hex(blob: Blob): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
@@ -78,7 +74,7 @@ export async function addFilesTo(
 ): Promise<BlobEntry[]> {
   const stamp: FileStamp = {
     captured_at: new Date().toISOString(),
-    captured_by: options.capturedBy === undefined ? stampUser() : options.capturedBy,
+    captured_by: options.capturedBy === undefined ? currentStampUser() : options.capturedBy,
     position: options.position === undefined ? await grantedPosition() : options.position,
   };
   // One at a time: each photo holds a decoded bitmap while it is compressed; a tablet has little memory.

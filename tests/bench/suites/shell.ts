@@ -73,7 +73,9 @@ const shell: BenchSuite = {
           unit: 'KB',
           goal: `< ${goalKb} KB`,
           ok: weight.gzipBytes < goalKb * 1024,
-          note: `${weight.files.length} files requested until the screen shows and the network is idle`,
+          note: `${weight.files.length} files requested until the screen shows and the network is idle${
+            weight.workerBytes ? `, of which ${kb(weight.workerBytes)} KB the sync engine's pull worker` : ''
+          }`,
         });
       }
       const times = await loginTimes(browser, server.url, RUNS);

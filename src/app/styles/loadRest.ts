@@ -1,0 +1,32 @@
+// The Mantine styles the first screens do not use (./rest.css) load after the first screen: at the first
+// touch, click or key (before any dialog or picker can open), or once the screen has settled; at once
+// when the app opens on another screen. From the service worker's precache once installed.
+const LIGHT_SCREENS = new Set(['/', '/login', '/projects']);
+const SETTLE_MS = 3000;
+
+let loading: Promise<unknown> | null = null;
+
+export function loadRestStyles(): Promise<unknown> {
+  loading ??= import('./rest').catch(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+export function scheduleRestStyles(pathname: string): void {
+  if (!LIGHT_SCREENS.has(pathname.replace(/\/+$/, '') || '/')) {
+    void loadRestStyles();
+    return;
+  }
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const now = () => {
+    for (const name of events) window.removeEventListener(name, now, true);
+    window.clearTimeout(timer);
+    void loadRestStyles();
+  };
+  for (const name of events) window.addEventListener(name, now, { capture: true, passive: true });
+  const timer = window.setTimeout(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(now, { timeout: SETTLE_MS });
+    else now();
+  }, SETTLE_MS);
+}

@@ -1,0 +1,2 @@
+// The module that carries ./rest.css into its own chunk (see ./loadRest.ts).
+import './rest.css';
