@@ -118,10 +118,18 @@ function refsTo(resource: Resource, data: Record<string, unknown>): string[] {
   });
 }
 
+/** Deadlock or serialization failure: the whole batch is tried again (nothing of it was kept). */
+const RETRYABLE = new Set(['40P01', '40001']);
+const codeOf = (error: unknown) =>
+  error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+
 /**
- * Applies a device's batch in seq order, each mutation in its own transaction with its answer stored
- * in that transaction. A mutation seen before answers `duplicate` with the stored answer. Rejected
- * and conflicting mutations do not stop the batch; those that depend on a rejected one are rejected.
+ * Applies a device's batch in seq order in ONE transaction, each mutation behind its own savepoint
+ * with its answer stored beside it: a rejected or conflicting mutation rolls back to its savepoint
+ * only, and one commit (one disk flush) serves the batch instead of one per mutation. A mutation
+ * seen before answers `duplicate` with the stored answer. Rejected and conflicting mutations do not
+ * stop the batch; those that depend on a rejected one are rejected. An unexpected error rolls the
+ * whole batch back (nothing is answered, so the device sends it again).
  */
 export async function pushMutations(
   database: Database,
@@ -129,10 +137,42 @@ export async function pushMutations(
   clientId: string,
   mutations: Mutation[],
 ) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await database.db
+        .transaction()
+        .execute((trx) =>
+          applyBatch(trx as unknown as Kysely<unknown>, database.engine, principal, clientId, mutations),
+        );
+    } catch (error) {
+      if (attempt >= 3 || !RETRYABLE.has(codeOf(error))) throw error;
+    }
+  }
+}
+
+async function applyBatch(
+  db: Kysely<unknown>,
+  engine: Database['engine'],
+  principal: Principal | null,
+  clientId: string,
+  mutations: Mutation[],
+) {
   const results: MutationResult[] = [];
   const failed = new Set<string>();
   let lastSeq = 0;
-  for (const mutation of [...mutations].sort((a, b) => a.seq - b.seq)) {
+  const ordered = [...mutations].sort((a, b) => a.seq - b.seq);
+  // Every stored answer of the batch in one read; answers made in this batch join them as they come.
+  const answers = new Map<string, Record<string, unknown> | null>();
+  if (ordered.length > 0) {
+    const seen = await sql<{
+      mutation_id: string;
+      answer: { row: Record<string, unknown> | null };
+    }>`select mutation_id, answer from sync_mutation where mutation_id = any(${ordered.map((m) => m.mutation_id)}::uuid[])`.execute(
+      db,
+    );
+    for (const row of seen.rows) answers.set(row.mutation_id, row.answer.row);
+  }
+  for (const mutation of ordered) {
     lastSeq = Math.max(lastSeq, mutation.seq);
     const resource = getResource(mutation.resource);
     const { mutation_id } = mutation;
@@ -144,11 +184,8 @@ export async function pushMutations(
       });
       continue;
     }
-    const seen = await sql<{
-      answer: { row: Record<string, unknown> | null };
-    }>`select answer from sync_mutation where mutation_id = ${mutation_id}`.execute(database.db);
-    if (seen.rows[0]) {
-      results.push({ mutation_id, status: 'duplicate', row: seen.rows[0].answer.row });
+    if (answers.has(mutation_id)) {
+      results.push({ mutation_id, status: 'duplicate', row: answers.get(mutation_id) ?? null });
       continue;
     }
     if (failed.has(mutation.id) || refsTo(resource, mutation.data ?? {}).some((id) => failed.has(id))) {
@@ -156,6 +193,7 @@ export async function pushMutations(
       results.push({ mutation_id, status: 'rejected', errors: { non_field_errors: [DEPENDS] } });
       continue;
     }
+    await sql`savepoint mutation`.execute(db);
     try {
       const user = checkWrite(resource, principal, mutation.op === 'delete' ? 'delete' : 'write');
       const actor: Actor = {
@@ -164,35 +202,39 @@ export async function pushMutations(
         mutationId: mutation_id,
         occurredAt: mutation.occurred_at,
       };
-      const row = await database.db.transaction().execute(async (trx) => {
-        const db = trx as unknown as Kysely<unknown>;
-        await applyOne({ db, engine: database.engine }, resource, actor, mutation);
-        const current = await flatRow(db, resource, mutation.id);
-        const answer = { status: 'applied', row: current };
-        await sql`insert into sync_mutation (mutation_id, client_id, seq, resource, record_id, answer)
-          values (${mutation_id}, ${clientId}, ${mutation.seq}, ${resource.name}, ${mutation.id}, ${JSON.stringify(answer)}::jsonb)`.execute(
-          db,
-        );
-        return current;
-      });
+      await applyOne({ db, engine }, resource, actor, mutation);
+      const row = await flatRow(db, resource, mutation.id);
+      const answer = { status: 'applied', row };
+      await sql`insert into sync_mutation (mutation_id, client_id, seq, resource, record_id, answer)
+        values (${mutation_id}, ${clientId}, ${mutation.seq}, ${resource.name}, ${mutation.id}, ${JSON.stringify(answer)}::jsonb)`.execute(
+        db,
+      );
+      await sql`release savepoint mutation`.execute(db);
+      answers.set(mutation_id, row);
       results.push({ mutation_id, status: 'applied', row });
     } catch (error) {
-      if (error instanceof Conflict) {
-        if (mutation.op === 'create') failed.add(mutation.id);
-        const row = await flatRow(database.db as unknown as Kysely<unknown>, resource, mutation.id);
-        results.push({ mutation_id, status: 'conflict', detail: error.detail, row });
-      } else if (error instanceof ValidationError) {
-        if (mutation.op === 'create') failed.add(mutation.id);
-        results.push({ mutation_id, status: 'rejected', errors: error.fields });
-      } else if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401) {
-        if (mutation.op === 'create') failed.add(mutation.id);
-        results.push({
-          mutation_id,
-          status: 'rejected',
-          errors: { non_field_errors: [String(error.body.detail ?? error.message)] },
-        });
-      } else throw error;
+      const answer = refusal(error, mutation_id);
+      if (!answer) throw error;
+      await sql`rollback to savepoint mutation`.execute(db);
+      await sql`release savepoint mutation`.execute(db);
+      if (mutation.op === 'create') failed.add(mutation.id);
+      results.push(
+        answer.status === 'conflict' ? { ...answer, row: await flatRow(db, resource, mutation.id) } : answer,
+      );
     }
   }
   return { results, last_seq: lastSeq };
+}
+
+/** The answer for a mutation the rules refuse; undefined for an unexpected error. */
+function refusal(error: unknown, mutation_id: string): MutationResult | undefined {
+  if (error instanceof Conflict) return { mutation_id, status: 'conflict', detail: error.detail, row: null };
+  if (error instanceof ValidationError) return { mutation_id, status: 'rejected', errors: error.fields };
+  if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401)
+    return {
+      mutation_id,
+      status: 'rejected',
+      errors: { non_field_errors: [String(error.body.detail ?? error.message)] },
+    };
+  return undefined;
 }
