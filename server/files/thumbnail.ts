@@ -14,7 +14,11 @@ export async function makeThumbnail(source: string, target: string): Promise<boo
       .webp({ quality: 70 })
       .toFile(target);
     return true;
-  } catch {
+  } catch (error) {
+    // A full disk is the server's trouble, not the photo's: 507 and the device retries (sharp reports
+    // it in words only), never "could not be read", which a device takes as a refusal.
+    if (/No space left on device|Disk quota exceeded/i.test(String(error)))
+      throw Object.assign(new Error('No space left for the thumbnail'), { code: 'ENOSPC' });
     return false;
   }
 }
