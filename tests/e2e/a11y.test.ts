@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { waitForServiceWorker } from './projects-support';
-import { Auditor } from './support/audit';
+import { Auditor, PAYLOADS } from './support/audit';
 import { launchBrowser, newContext } from './support/browser';
 import { ADMIN, ensureAdmin, seedHostile } from './support/hostile';
 import { type Language, labels } from './support/labels';
@@ -29,8 +29,11 @@ afterAll(async () => {
   await server?.close();
 });
 
+// English on a wide screen, Spanish on a tablet in portrait (tables scroll sideways, the frame is narrow).
+const VIEWPORTS = { en: { width: 1280, height: 900 }, es: { width: 768, height: 1024 } };
+
 async function open(language: Language, audit: Auditor): Promise<Page> {
-  const context = await newContext(browser, server.url, { width: 1280, height: 900 });
+  const context = await newContext(browser, server.url, VIEWPORTS[language]);
   contexts.push(context);
   await context.addInitScript((language) => localStorage.setItem('language', language), language);
   audit.watch(context);
@@ -58,6 +61,20 @@ function expectClean(audit: Auditor, stops: number): void {
 describe('accessibility and stored XSS', () => {
   it('public screens in English and Spanish: no serious or critical axe violation', async () => {
     const audit = new Auditor();
+    it('the probe itself: a payload made into markup, or text not shown, is reported', async () => {
+      const audit = new Auditor();
+      const page = await open('en', audit);
+      await page.goto('/no/such/page');
+      await page.locator('main h1').first().waitFor();
+      await page.evaluate(
+        (html) => document.querySelector('main')?.insertAdjacentHTML('beforeend', html),
+        PAYLOADS.img,
+      );
+      await audit.check(page, 'planted', ['text nobody typed']);
+      expect(audit.xss.join('\n')).toContain('<img onerror=');
+      expect(audit.xss.join('\n')).toContain('"text nobody typed" is not shown as typed');
+    });
+
     for (const language of ['en', 'es'] as const) {
       const page = await open(language, audit);
       for (const path of [
@@ -74,6 +91,20 @@ describe('accessibility and stored XSS', () => {
       }
     }
     expectClean(audit, 12);
+  });
+
+  it('the probe itself: a payload made into markup, or text not shown, is reported', async () => {
+    const audit = new Auditor();
+    const page = await open('en', audit);
+    await page.goto('/no/such/page');
+    await page.locator('main h1').first().waitFor();
+    await page.evaluate(
+      (html) => document.querySelector('main')?.insertAdjacentHTML('beforeend', html),
+      PAYLOADS.img,
+    );
+    await audit.check(page, 'planted', ['text nobody typed']);
+    expect(audit.xss.join('\n')).toContain('<img onerror=');
+    expect(audit.xss.join('\n')).toContain('"text nobody typed" is not shown as typed');
   });
 
   for (const language of ['en', 'es'] as const)

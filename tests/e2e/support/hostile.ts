@@ -35,6 +35,10 @@ export interface HostileRecords {
     vessel: string;
     containerOthers: string;
     coilRemarks: string;
+    handEvent: string;
+    handIncidence: string;
+    /** The admin's full name (the welcome line, users lists). */
+    adminName: string;
   };
 }
 
@@ -57,19 +61,22 @@ export async function seedHostile(server: TestServer): Promise<HostileRecords> {
   const run = Math.random().toString(36).slice(2, 7);
   const text: HostileRecords['text'] = {
     projectName: `MV ${PAYLOADS.img} ${run}`,
-    projectRemarks: PAYLOADS.script,
+    projectRemarks: `Remarks ${PAYLOADS.script}`,
     eventNotes: `${PAYLOADS.svg} notes`,
     handDescription: `Gang ${PAYLOADS.svg}`,
-    handForeman: PAYLOADS.link,
+    handForeman: `Foreman ${PAYLOADS.link}`,
     reference: `<b>REF</b>-${run}`,
-    otherDamage: PAYLOADS.script,
+    otherDamage: `Damage ${PAYLOADS.script}`,
     incidence: `Crane ${PAYLOADS.img}`,
-    incidenceCauses: PAYLOADS.link,
+    incidenceCauses: `Causes ${PAYLOADS.link}`,
     photo: `Hold ${PAYLOADS.svg}`,
     document: `Plan ${PAYLOADS.script}`,
     vessel: `Vessel ${PAYLOADS.svg} ${run}`,
-    containerOthers: PAYLOADS.img,
-    coilRemarks: PAYLOADS.svg,
+    containerOthers: `Door ${PAYLOADS.img}`,
+    coilRemarks: `Coil ${PAYLOADS.svg}`,
+    handEvent: `Hatch ${PAYLOADS.img}`,
+    handIncidence: `Stop ${PAYLOADS.svg}`,
+    adminName: `${PAYLOADS.img} Vidal`,
   };
   const vessel = await api.post<{ id: string }>('/api/vessel/', { name: text.vessel });
   const discharge = await lookupId(server, 'project_activity', 'Discharge');
@@ -103,10 +110,10 @@ export async function seedHostile(server: TestServer): Promise<HostileRecords> {
   });
   await api.post('/api/hand-event/', {
     hand: hand.id,
-    description: PAYLOADS.img,
+    description: text.handEvent,
     vessel_notes: PAYLOADS.script,
   });
-  await api.post('/api/hand-incidence/', { hand: hand.id, issue_description: PAYLOADS.svg });
+  await api.post('/api/hand-incidence/', { hand: hand.id, issue_description: text.handIncidence });
   await api.post('/api/packing-list/', {
     project: project.id,
     reference: text.reference,

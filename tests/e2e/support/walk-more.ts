@@ -9,14 +9,25 @@ export async function walkHand(walk: Walk): Promise<void> {
   await page.getByTestId('hand-form').waitFor();
   await page.getByTestId('hand-event').first().waitFor();
   await expandAll(page);
-  await walk.audit.check(page, 'hand page', [data.text.handDescription, data.text.handForeman]);
+  await walk.audit.check(page, 'hand page', [
+    data.text.handDescription,
+    data.text.handForeman,
+    data.text.handEvent,
+    data.text.handIncidence,
+  ]);
   const event = page.getByTestId('hand-event').first();
-  await modal(walk, 'hand event modal', () =>
-    event.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
+  await modal(
+    walk,
+    'hand event modal',
+    () => event.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
+    { shows: [data.text.handEvent] },
   );
   const incidence = page.getByTestId('hand-incidence').first();
-  await modal(walk, 'hand incidence modal', () =>
-    incidence.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
+  await modal(
+    walk,
+    'hand incidence modal',
+    () => incidence.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
+    { shows: [data.text.handIncidence] },
   );
   await page.getByRole('button', { name: t('hand:tally_mode'), exact: true }).click();
   await page.getByTestId('tally-input').waitFor();

@@ -54,7 +54,7 @@ export async function walkProjects(walk: Walk): Promise<void> {
   const { page, t, data } = walk;
   await page.goto('/projects');
   await page.getByTestId('project-row').filter({ hasText: data.text.projectName }).waitFor();
-  await walk.audit.check(page, '/projects', [data.text.projectName, data.text.vessel]);
+  await walk.audit.check(page, '/projects', [data.text.projectName, data.text.vessel, data.text.adminName]);
   await modal(walk, 'projects filter modal', () =>
     page.getByRole('button', { name: t('ui:filters.open'), exact: true }).click(),
   );
@@ -140,7 +140,15 @@ export async function walkProjectPage(walk: Walk): Promise<void> {
   await walkProjectReports(walk);
   await modal(walk, 'summary modal', () => page.getByTestId('summary-button').click(), {
     ready: (dialog) => dialog.getByRole('tab').first(),
+    keepOpen: true,
   });
+  const tabs = dialogs(page).last().getByRole('tab');
+  for (let index = 1; index < (await tabs.count()); index++) {
+    await tabs.nth(index).click();
+    await walk.audit.check(page, `summary modal, tab ${index + 1}`);
+  }
+  await page.keyboard.press('Escape');
+  await page.getByTestId('summary-modal').waitFor({ state: 'detached' });
 }
 
 async function walkProjectReports(walk: Walk): Promise<void> {
