@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Button,
   CloseButton,
@@ -12,7 +13,10 @@ import {
 } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LocalRow } from '../../store/schema';
 import { IconUndo } from '../../ui/icons';
+import { WarningIcon } from '../packing-list/WarningIcon';
+import { DamageModal } from './DamageModal';
 import { splitReferences } from './references';
 import { useTally } from './useTally';
 
@@ -24,6 +28,7 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
   const { t } = useTranslation('tally');
   const tally = useTally(projectId, handId);
   const [input, setInput] = useState('');
+  const [damaged, setDamaged] = useState<LocalRow | null>(null);
 
   async function onKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter') return;
@@ -98,6 +103,16 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
                 <Text size="lg" fw={600}>
                   {text(item.reference)}
                 </Text>
+                <ActionIcon
+                  size="lg"
+                  variant="subtle"
+                  color="orange"
+                  aria-label={t('damage.record', { reference: text(item.reference) })}
+                  onClick={() => setDamaged(item)}
+                  data-testid="record-damage"
+                >
+                  <WarningIcon />
+                </ActionIcon>
                 <CloseButton
                   size="lg"
                   aria-label={t('remove', { reference: text(item.reference) })}
@@ -148,6 +163,7 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
           ))}
         </SimpleGrid>
       </Stack>
+      <DamageModal item={damaged} onClose={() => setDamaged(null)} />
     </Paper>
   );
 }
