@@ -4,11 +4,13 @@
 // Control characters (Cc) and invisible format ones (Cf: zero-width, bidi overrides that disguise an extension).
 const CONTROL = /[\p{Cc}\p{Cf}]/gu;
 const MAX_NAME = 255;
+// Device names Windows will not save a file as (CON, nul.txt, COM1.pdf...): such a name gets a '_' first.
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
 
 /**
  * The display name of an uploaded file: its last path segment (no "../", no folders, either slash),
- * without control or bidi-override characters, trimmed of dots and spaces at the ends, at most 255
- * characters (keeping the extension); "file" when nothing is left.
+ * without control or bidi-override characters, trimmed of dots and spaces at the ends, not a Windows
+ * device name, at most 255 characters (keeping the extension); "file" when nothing is left.
  */
 export function safeName(raw: string | undefined, fallback = 'file'): string {
   const base = (raw ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
@@ -18,6 +20,7 @@ export function safeName(raw: string | undefined, fallback = 'file'): string {
     .trim();
   name = name.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   if (!name) return fallback;
+  if (WINDOWS_DEVICE.test(name)) name = `_${name}`;
   if (name.length > MAX_NAME) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
