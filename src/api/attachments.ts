@@ -45,9 +45,16 @@ export function downloadAttachment(id: string): Promise<string> {
   return downloadFile(`attachments/${id}/download/`);
 }
 
-/** Saves every attachment of a record as one ZIP under the name the server suggests. */
-export function downloadAttachmentsZip(parent: AttachmentParentRef): Promise<string> {
-  return downloadFile(`${parent.resource}/${parent.id}/download_zip/`, { timeout: false });
+/**
+ * Saves the attachments of a record as one ZIP under the name the server suggests: all of them, or only
+ * documents (`is_image: false`, the documents section's "download all") or photos.
+ */
+export function downloadAttachmentsZip(
+  parent: AttachmentParentRef,
+  filter: { is_image?: boolean } = {},
+): Promise<string> {
+  const query = filter.is_image === undefined ? '' : `?is_image=${filter.is_image}`;
+  return downloadFile(`${parent.resource}/${parent.id}/download_zip/${query}`, { timeout: false });
 }
 
 /** DELETE attachments/<id>/ (the server keeps a tombstone that reaches other devices with the pull). */

@@ -136,15 +136,17 @@ describe('gallery and documents', () => {
       section.getByTestId('documents-zip').click(),
     ]);
     const api = await apiSession(server);
-    const direct = await api.api('GET', `/api/project/${projectId}/download_zip/`, { token: api.token });
+    const direct = await api.api('GET', `/api/project/${projectId}/download_zip/?is_image=false`, {
+      token: api.token,
+    });
     expect(download.suggestedFilename()).toBe(
       decodeURIComponent(direct.headers.get('x-suggested-filename') ?? ''),
     );
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const path = await download.path();
     const entries = await unzip(await readFile(path));
-    // Every attachment of the project: the two documents and the gallery's photo.
-    expect([...entries.keys()].sort()).toEqual(['manifest.pdf', 'notes.txt', 'photo-1.jpg']);
+    // The documents the section lists; the project's gallery photo (photo-1.jpg) has its own screen.
+    expect([...entries.keys()].sort()).toEqual(['manifest.pdf', 'notes.txt']);
     // File names look like keys to expectNoRawKeys: check only that no key was missing.
     expect(await page.evaluate(() => window.__missingTranslationKeys ?? [])).toEqual([]);
     await context.close();

@@ -15,7 +15,7 @@ import type { Resource } from '../../../src/domain/resource.js';
 import type { AppContext } from '../../context.js';
 import { downloadHeaders, safeName } from '../../files/names.js';
 import { type FileStore, fileStoreFor } from '../../files/store.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, ValidationError } from '../../http/errors.js';
 import { checkWrite } from '../engine/access.js';
 import { runWrite } from '../engine/idempotency.js';
 import { listPage } from '../engine/read.js';
@@ -59,6 +59,20 @@ async function readableAttachment(request: FastifyRequest, context: AppContext, 
   const row = await findReadable(context.database.db as never, id, request.principal);
   if (!row) throw notFound();
   return row;
+}
+
+const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+/** The attachments a ZIP holds: all, or those the list's is_image and zone filters keep. */
+function zipSelection(rows: StoredAttachment[], query: Query): StoredAttachment[] {
+  const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+  const flag = one(query.is_image);
+  const zone = one(query.zone);
+  if (flag !== undefined && !(flag in FLAGS))
+    throw new ValidationError({ is_image: ['Must be true or false.'] });
+  return rows.filter(
+    (row) => (flag === undefined || row.is_image === FLAGS[flag]) && (!zone || row.zone === zone),
+  );
 }
 
 /** Files of attachments tombstoned with their project (the cascade does not know about files). */
@@ -115,12 +129,16 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
         },
       );
 
-      api.get<{ Params: ParentParams }>(
+      api.get<{ Params: ParentParams; Querystring: Query }>(
         `/${name}/:id/download_zip/`,
-        doc(`Every attachment of a ${name} in one streamed ZIP`),
+        doc(
+          `Every attachment of a ${name} in one streamed ZIP`,
+          'Filters as on the list: `is_image=false` (the documents section\'s "download all": the documents it ' +
+            'lists, not the gallery photos), `is_image=true`, `zone`.',
+        ),
         async (request, reply) => {
           const parent = await parentOf(request);
-          const rows = await listOfParent(db(), name, parent.id);
+          const rows = zipSelection(await listOfParent(db(), name, parent.id), request.query);
           const present: StoredAttachment[] = [];
           for (const row of rows) if (await store.exists(store.fileOf(row.id))) present.push(row);
           reply.headers({

@@ -18,6 +18,8 @@ export interface StoredAttachment {
   size: number;
   sha256: string;
   is_image: boolean;
+  /** Read by the ZIP's zone filter; absent where a query does not select it. */
+  zone?: string | null;
   parent_resource: string;
   parent_id: string;
 }
@@ -89,7 +91,7 @@ export async function findReadable(
 /** Every live attachment of a parent, oldest first (the ZIP's order). */
 export async function listOfParent(db: Db, parentResource: string, parentId: string) {
   const result =
-    await sql<StoredAttachment>`select id, name, content_type, size, sha256, is_image, parent_resource, parent_id
+    await sql<StoredAttachment>`select id, name, content_type, size, sha256, is_image, zone, parent_resource, parent_id
     from attachment where parent_resource = ${parentResource} and parent_id = ${parentId} and deleted_at is null
     order by id`.execute(db);
   return result.rows;

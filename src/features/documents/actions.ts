@@ -48,7 +48,8 @@ export async function deleteItem(item: FileItem): Promise<void> {
 export async function downloadZip(parent: AttachmentParentRef): Promise<string> {
   if (!isOnline()) throw new OfflineError('offline');
   try {
-    return await downloadAttachmentsZip(parent);
+    // The documents the section lists: the gallery's photos have their own screen.
+    return await downloadAttachmentsZip(parent, { is_image: false });
   } catch (error) {
     await notifyApiError(error);
     throw error;
