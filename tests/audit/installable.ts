@@ -70,7 +70,8 @@ export async function checkInstallable(audit: AuditBrowser, origin: string): Pro
       if (!response?.ok()) problems.push(`offline: ${startUrl} answered ${response?.status() ?? 'nothing'}`);
       else if (!response.fromServiceWorker())
         problems.push(`offline: ${startUrl} not from the service worker`);
-      await page.locator('#root *').first().waitFor({ timeout: 15_000 });
+      // A screen, not only the theme's style element: the sign-in screen (no session here) shows.
+      await page.locator('main h1').first().waitFor({ timeout: 15_000 });
     } catch (error) {
       problems.push(`offline: ${startUrl} did not open (${(error as Error).message.split('\n')[0]})`);
     } finally {
