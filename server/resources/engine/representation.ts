@@ -17,7 +17,7 @@ function jsonObject(alias: string, idExpr: RawBuilder<unknown>, display: readonl
  * ISO 8601 in UTC to the millisecond, decimals as their exact text, times as 'HH:mm' when they have
  * no seconds. Everything else is what PostgreSQL's JSON of it already is.
  */
-function asJsonValue(column: RawBuilder<unknown>, kind: FieldKind): RawBuilder<unknown> {
+export function asJsonValue(column: RawBuilder<unknown>, kind: FieldKind): RawBuilder<unknown> {
   switch (kind) {
     case 'datetime':
       return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
