@@ -45,7 +45,7 @@ interface Group {
 }
 
 export async function prompterReportWorkbook(
-  data: ProjectData,
+  data: ProjectData<PackingDetail>,
   filter: PrompterFilter | undefined,
   users: Map<string, UserName>,
   context: ReportContext,

@@ -13,6 +13,7 @@ import {
   findProjectReport,
   findUserNames,
   loadProjectData,
+  loadProjectDetails,
   type ProjectHeader,
 } from './project-data.repository.js';
 import { prompterReportWorkbook } from './prompter-report.js';
@@ -72,21 +73,23 @@ export async function makeProjectReport(
   const body = parseOrThrow(makeReportBody, rawBody);
   const context = reportContext(body, acceptLanguage);
   const reportId = body.report ?? null;
-  const data = await loadProjectData(db, project);
   let workbook: ReportBook;
   if (kind === 'coil') {
     const report = reportId
       ? await findProjectReport<CoilReportRow>(db, 'coil_report', project.id, reportId)
       : undefined;
     if (reportId && !report) throw notInProject();
+    const data = await loadProjectData(db, project);
     workbook = await coilReportWorkbook(data, report, context);
   } else if (kind === 'sof') {
     const report = reportId ? await findSofReport(db, project.id, reportId) : undefined;
     if (reportId && !report) throw notInProject();
+    const data = await loadProjectData(db, project);
     workbook = await sofReportWorkbook(data, report, context);
   } else {
     const filter = reportId ? await findPrompterFilter(db, project.id, reportId) : undefined;
     if (reportId && !filter) throw notInProject();
+    const data = await loadProjectDetails(db, project);
     const prompters = new Set<string>();
     for (const item of data.packingList)
       if (item.validation_prompter_identifier) prompters.add(item.validation_prompter_identifier);
