@@ -89,6 +89,8 @@ async function addEditDelete(
   await dialog.waitFor({ state: 'hidden' });
   const row = list.getByTestId('report-row');
   await row.filter({ hasText: shown[0] }).waitFor();
+  // Every kind of report carries documents (the prompter report too).
+  expect(await row.getByRole('button', { name: 'Documents' }).count()).toBe(1);
   await row.getByRole('button', { name: 'Edit' }).click();
   await edit(dialog);
   await dialog.getByRole('button', { name: 'Save' }).click();

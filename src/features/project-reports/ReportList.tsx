@@ -25,7 +25,7 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Values | null>(null);
   const confirm = useConfirmDelete();
-  // Coil and SOF reports carry attachments; prompter reports do not.
+  // Coil, SOF and prompter reports all carry attachments (the server's attachment parents).
   const documents = carriesDocuments(kind.resource) ? kind.resource : null;
   const generation = useGenerate();
   const list = useLiveQuery(
