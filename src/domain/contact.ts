@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 // The public contact request: POST /api/contact/ validates with this schema and the contact form checks

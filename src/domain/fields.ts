@@ -1,6 +1,7 @@
 // Reusable zod builders for field values. Each refuses a missing value with DRF's "This field is
 // required." and null with "This field may not be null."; wrap with .nullable().optional() (or use
 // the Field descriptors of ./model) for optional fields. Values come out canonical (see ./values).
+import './zod-config';
 import { z } from 'zod';
 import { isUuid } from './ids';
 import { messages } from './messages';
