@@ -100,7 +100,7 @@ describe('container reports', () => {
     expect(await row.textContent()).toContain('Marta Ruiz');
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByTestId('filter-modal').getByLabel('Container number').fill('123456');
-    await page.getByTestId('filter-modal').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('filter-modal').getByRole('button', { name: 'Close' }).last().click();
     await page.getByTestId('filter-tags').waitFor();
     expect(pathOf(page)).toContain('container_number=123456');
     await row.getByRole('button', { name: 'Delete' }).click();

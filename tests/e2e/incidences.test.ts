@@ -77,7 +77,7 @@ describe('incidences', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     // A new incidence stays open once saved, with its documents.
     await dialog.getByTestId('documents-upload').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     const row = section.getByTestId('incidence-row').filter({ hasText: 'Coil dropped on quay' });
     await row.waitFor();
@@ -103,7 +103,7 @@ describe('incidences', () => {
     // Filter by a user interested, then edit and delete with confirmation.
     await section.getByRole('button', { name: 'Filters' }).click();
     await pick(page, page.getByTestId('filter-modal'), 'Users interested', 'Lucia Gomez (lucia)');
-    await page.getByTestId('filter-modal').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('filter-modal').getByRole('button', { name: 'Close' }).last().click();
     await section.getByTestId('filter-tags').waitFor();
     expect(await section.getByTestId('incidence-row').count()).toBe(1);
     await row.getByRole('button', { name: 'Edit' }).click();

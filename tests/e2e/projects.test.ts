@@ -170,7 +170,7 @@ describe('projects and the project page', () => {
     await pick(page, filters, 'Status', 'Planned');
     await typeDate(filters, 'Initial date after', '03/10/2026');
     await waitFor('filters applied', async () => (await range(page).textContent()) === '1 - 10 of 11');
-    await filters.getByRole('button', { name: 'Close' }).click();
+    await filters.getByRole('button', { name: 'Close' }).last().click();
     await page.getByRole('button', { name: 'Next page' }).click();
     await waitFor('filtered page 2', async () => (await range(page).textContent()) === '11 - 11 of 11');
     const filteredPath = pathOf(page);
