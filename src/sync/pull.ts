@@ -22,6 +22,8 @@ export interface PullProgress {
   first: boolean;
 }
 
+type PullPage = Awaited<ReturnType<SyncApi['pull']>>;
+
 export interface PullContext {
   db: LocalDb;
   api: SyncApi;
@@ -50,14 +52,18 @@ export async function pullScope(ctx: PullContext, scope: Scope): Promise<number>
   let seen: Set<string> | null = state.resetting ? new Set() : null;
   if (state.resetting) state = fresh(scope, true);
   let received = 0;
+  const fetchPage = async (cursor: string | null) =>
+    ctx.api.pull({ scope, cursor, limit: ctx.pageSize ?? 1000 }, await ctx.deviceState());
+  // The next page is asked for as soon as a page arrives, so the server and the network work while this
+  // page is written (a page is only applied after the one before it, with its cursor).
+  let ahead: Promise<PullPage> | null = null;
   for (;;) {
-    let page: Awaited<ReturnType<SyncApi['pull']>>;
+    let page: PullPage;
     try {
-      page = await ctx.api.pull(
-        { scope, cursor: state.cursor, limit: ctx.pageSize ?? 1000 },
-        await ctx.deviceState(),
-      );
+      page = await (ahead ?? fetchPage(state.cursor));
+      ahead = null;
     } catch (error) {
+      ahead = null;
       if (
         error instanceof SyncHttpError &&
         error.status === 410 &&
@@ -75,6 +81,11 @@ export async function pullScope(ctx: PullContext, scope: Scope): Promise<number>
     const total = page.total ?? state.total;
     // An empty page that says "more" would loop for ever: take it as the end until the next round.
     const done = !page.has_more || page.changes.length === 0;
+    if (!done) {
+      ahead = fetchPage(page.cursor);
+      // Not awaited if this page fails to apply; its error then comes from the apply, not from here.
+      ahead.catch(() => {});
+    }
     const next: CursorState = {
       scope,
       cursor: page.cursor,
