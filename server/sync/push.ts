@@ -161,6 +161,9 @@ async function applyBatch(
   const failed = new Set<string>();
   let lastSeq = 0;
   const ordered = [...mutations].sort((a, b) => a.seq - b.seq);
+  // One batch of a device at a time: a copy sent again while the first is being applied (a timed-out
+  // request retried) waits here, then finds the first's answers instead of a unique-key error (400).
+  await sql`select pg_advisory_xact_lock(hashtext(${clientId}))`.execute(db);
   // Every stored answer of the batch in one read; answers made in this batch join them as they come.
   const answers = new Map<string, Record<string, unknown> | null>();
   if (ordered.length > 0) {

@@ -101,6 +101,8 @@ describe.each(ENGINES)('server killed during a push batch (%s)', (engine: Engine
     expect(k).toBeGreaterThanOrEqual(200);
     expect(k).toBeLessThan(queued.length);
     expect(queued.slice(0, k).every((entry) => kept.has(entry.mutation_id))).toBe(true);
+    // A batch is one transaction (server/sync/push.ts): whole batches of 200 only.
+    expect(k % 200).toBe(0);
     const audited = await live.query<{ mutation_id: string }>(
       'select mutation_id from audit_log where mutation_id = any($1::uuid[])',
       [queued.map((entry) => entry.mutation_id)],
