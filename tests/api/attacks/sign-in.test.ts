@@ -56,6 +56,16 @@ describe('sign-in brute force', () => {
     expect((await from()('bystander', PASSWORD)).status).toBe(200);
   });
 
+  it('does not count right passwords against an address (an office behind one address signs in all day)', async () => {
+    const attempt = from();
+    for (let i = 0; i <= LIMITS.maxFailuresPerAddress; i++)
+      expect((await attempt('bystander', PASSWORD)).status).toBe(200);
+    const left = await server.query('select count(*)::int as n from login_failure where key = $1', [
+      `addr:203.0.113.${address}`,
+    ]);
+    expect(left[0].n).toBe(0);
+  });
+
   it('keeps a blocked user name blocked from every address until the window passes', async () => {
     for (let i = 0; i < LIMITS.maxFailuresPerUser; i++)
       expect((await from()('target', `Guess-${i}-wrong`)).status).toBe(400);
