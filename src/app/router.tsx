@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { PageFallback } from './layout/PageFallback';
+import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebarKey';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { type AppRoute, ROUTES, routeFor } from './routes';
 import { ScrollToTop } from './ScrollToTop';
@@ -69,12 +70,32 @@ export function AppRouter() {
 }
 
 /**
+ * The frame's logo is the first screen's largest image: fetched with the start-up instead of once the
+ * frame has rendered (the sidebar's large or small logo, or the public frame's).
+ */
+function preloadLogo(signedInFrame: boolean): void {
+  let collapsed = false;
+  try {
+    collapsed = localStorage.getItem(SIDEBAR_COLLAPSED_KEY) === 'true';
+  } catch {
+    // Storage unavailable: the sidebar starts expanded.
+  }
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = signedInFrame ? (collapsed ? '/logo-small.svg' : '/logo.svg') : '/logo-dark.svg';
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
+/**
  * Starts loading the code the first screen needs (its frame and its page) in parallel with the start-up,
  * instead of one after the other as React meets each lazy part.
  */
 export function preloadFirstScreen(pathname: string, authenticated: boolean): void {
   const route = routeFor(pathname);
   const signedInFrame = route?.access === 'auth' && authenticated;
+  preloadLogo(signedInFrame);
   void (signedInFrame ? loadAppLayout() : loadPublicLayout()).catch(() => undefined);
   if (route && (route.access !== 'auth' || authenticated)) void route.load().catch(() => undefined);
   if (route?.access === 'auth' && !authenticated) {

@@ -6,8 +6,9 @@ import { useSession } from '../../features/auth/session';
 import { IconDevices } from '../../features/sync/IconDevices';
 import { IconChevronLeft, IconChevronRight, IconContainer, IconShip } from '../../ui/icons';
 import classes from './layout.module.css';
+import { SIDEBAR_COLLAPSED_KEY } from './sidebarKey';
 
-export const SIDEBAR_COLLAPSED_KEY = 'sidebar_collapsed';
+export { SIDEBAR_COLLAPSED_KEY };
 
 interface Entry {
   to: string;
