@@ -159,3 +159,49 @@ describe('paging and sync parameters', () => {
     expect(await state()).toEqual(before);
   });
 });
+
+describe('other places a client puts text', () => {
+  it("takes SQL in an attachment list's filters, report options and write headers as data", async () => {
+    const project = await f.create('project');
+    const before = await state();
+    for (const payload of SQL_PAYLOADS) {
+      const base = `/api/project/${project.id}/attachments/`;
+      const image = await get(`${base}?is_image=${q(payload)}`);
+      expect(image.status, payload).toBe(400);
+      expect(Object.keys(image.body)).toEqual(['is_image']);
+      const zone = await get(`${base}?zone=${q(payload)}&name=${q(payload)}&ordering=${q(payload)}`);
+      expect(zone.status, payload).toBe(200);
+      expect(zone.body.results).toEqual([]);
+      for (const option of ['report', 'time_zone', 'language']) {
+        const made = await f.api('POST', `/api/project/${project.id}/make_sof_report/`, {
+          token: f.adminToken,
+          body: { [option]: payload },
+        });
+        expect(made.status, `${option}=${payload}`).toBe(400);
+        expect(Object.keys(made.body as object)).toEqual([option]);
+      }
+      const ifMatch = await f.api('PATCH', `/api/project/${project.id}/`, {
+        token: f.adminToken,
+        body: { voyage: 'V1' },
+        headers: { 'if-match': payload.replace(/\u0000/g, '') },
+      });
+      expect(ifMatch.status, payload).toBe(400);
+    }
+    expect(await state()).toEqual(before);
+    // A key full of SQL is only a key: the write happens once and its replay answers the same.
+    const key = "k'; delete from project; --";
+    const first = await f.api('PATCH', `/api/project/${project.id}/`, {
+      token: f.adminToken,
+      body: { voyage: 'V2' },
+      headers: { 'idempotency-key': key },
+    });
+    const again = await f.api('PATCH', `/api/project/${project.id}/`, {
+      token: f.adminToken,
+      body: { voyage: 'V2' },
+      headers: { 'idempotency-key': key },
+    });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await get('/api/project/?page_size=999')).body.count).toBeGreaterThan(0);
+  });
+});
