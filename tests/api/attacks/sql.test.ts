@@ -183,7 +183,7 @@ describe('other places a client puts text', () => {
       const ifMatch = await f.api('PATCH', `/api/project/${project.id}/`, {
         token: f.adminToken,
         body: { voyage: 'V1' },
-        headers: { 'if-match': payload.replace(/\u0000/g, '') },
+        headers: { 'if-match': payload.replaceAll('\u0000', '') },
       });
       expect(ifMatch.status, payload).toBe(400);
     }
