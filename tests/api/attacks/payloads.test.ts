@@ -108,6 +108,11 @@ describe('spreadsheets', () => {
         body: { language: 'en' },
       });
       expect(response.status, response.bytes.toString()).toBe(200);
+      // Named after the project's code (a payload too): a plain download name, never sniffed.
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="[^"\\/]*"; filename\*=UTF-8''[^\s"';]*$/,
+      );
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(await worksheetXml(response.bytes)).not.toMatch(/<f[ >]/);
       const workbook = await openXlsx(response.bytes);
       let texts = 0;
@@ -189,6 +194,8 @@ describe('the container report PDF', () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; /);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const squeeze = (text: string) => text.replace(/\s+/g, '');
     const text = squeeze((await pdfPages(response.bytes)).map((page) => page.text).join(' '));
     for (const value of Object.values(body)) expect(text, value).toContain(squeeze(value));

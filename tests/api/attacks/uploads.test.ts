@@ -110,6 +110,9 @@ describe('file names', () => {
     expect((await tree(sandbox)).filter((path) => !path.startsWith('data/'))).toEqual(outside);
     // The ZIP of them all holds plain, unique names (yauzl refuses absolute or ".." entries).
     const zip = await download(`${server.url}/api/project/${project}/download_zip/`, f.staffToken);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(zip.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"/\\]*"; filename\*=/);
+    expect(zip.headers.get('x-content-type-options')).toBe('nosniff');
     const entries = [...(await unzip(zip.bytes)).keys()];
     expect(entries.length).toBeGreaterThanOrEqual(names.length);
     for (const entry of entries) {
