@@ -26,6 +26,11 @@ const PHOTOS = 50;
 const PAGE_SIZE = 5000;
 
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+/** CPU time of this process (the server runs in it; the browser does not) since `since`. */
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 
 async function makePhotos(count: number): Promise<{ dir: string; paths: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'kt-bench-photos-'));
@@ -69,7 +74,9 @@ const sync: BenchSuite = {
       // (a) first sync of the project, then the raw write of the same rows.
       const first = await signedInPage(browser, server.url, 'tally_clerk');
       ctx.log('sync: first sync of the project scope');
+      const pullCpu = process.cpuUsage();
       const pulled = await firstSync(first.page, project.id);
+      const pullCpuMs = cpuMs(pullCpu);
       const raw = await rawWrite(first.page, PAGE_SIZE);
       await first.close();
       const syncRate = pulled.rows / (pulled.ms / 1000);
@@ -93,6 +100,13 @@ const sync: BenchSuite = {
         },
         {
           suite: 'sync',
+          name: 'server CPU per 1,000 rows of the first sync',
+          value: round((pullCpuMs / pulled.rows) * 1000, 1),
+          unit: 'ms',
+          note: `process.cpuUsage of the server process (this one) over the download: ${round(pullCpuMs)} ms`,
+        },
+        {
+          suite: 'sync',
           name: 'longest main-thread task during the first sync',
           value: round(pulled.longestTaskMs),
           unit: 'ms',
@@ -108,12 +122,14 @@ const sync: BenchSuite = {
       // (b) replay of 1,000 queued changes, loopback then behind 300 ms per request.
       const loop = await signedInPage(browser, server.url, 'tally_clerk');
       ctx.log(`sync: replay of ${CHANGES} changes on loopback`);
+      const replayCpu = process.cpuUsage();
       const direct = await replay(
         loop.page,
         (offline) => loop.context.setOffline(offline),
         CHANGES,
         'loopback',
       );
+      const replayCpuMs = cpuMs(replayCpu);
       rows.push({
         suite: 'sync',
         name: `replay of ${CHANGES} queued changes, loopback`,
@@ -122,6 +138,13 @@ const sync: BenchSuite = {
         goal: '< 5 s',
         ok: direct.ms < 5000,
         note: 'from the online event to an empty outbox; batches of 200',
+      });
+      rows.push({
+        suite: 'sync',
+        name: 'server CPU per replayed change, loopback',
+        value: round(replayCpuMs / CHANGES, 2),
+        unit: 'ms',
+        note: `process.cpuUsage of the server process (this one) while the changes were queued and replayed: ${round(replayCpuMs)} ms`,
       });
 
       // (c) 50 photos, on loopback, under the project the replay created.
