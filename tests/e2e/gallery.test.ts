@@ -50,6 +50,28 @@ const attachments = (isImage: boolean) =>
     [projectId, isImage],
   );
 
+/** The files in the signed-in user's device store: their kept bytes' type and size, and the eviction mark. */
+function deviceFiles(page: Page) {
+  return page.evaluate(async () => {
+    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: string };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(`karbontrack-${user.id}`);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      const rows = await new Promise<Array<{ blob: Blob; evicted_at?: string }>>((resolve, reject) => {
+        const request = db.transaction('blobs', 'readonly').objectStore('blobs').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return rows.map((row) => ({ type: row.blob.type, size: row.blob.size, evicted_at: row.evicted_at }));
+    } finally {
+      db.close();
+    }
+  });
+}
+
 describe('gallery and documents', () => {
   it('a photo taken offline shows at once, survives a reload, uploads online; another device gets the server thumbnail', async () => {
     const context = await newContext(browser, server.url);
@@ -78,6 +100,27 @@ describe('gallery and documents', () => {
     await page.locator('[data-testid="photo-thumb"][data-state="synced"]').waitFor({ timeout: 60_000 });
     const stored = await attachments(true);
     expect(stored).toMatchObject([{ description: 'Hatch 2 coils', zone: 'onboard' }]);
+
+    // Confirmed by the server, the original leaves the device; the server's thumbnail stays and shows offline.
+    await waitFor('the original evicted', async () => {
+      const kept = await deviceFiles(page);
+      return kept.length === 1 && kept[0]?.type === 'image/webp' && Boolean(kept[0]?.evicted_at);
+    });
+    await context.setOffline(true);
+    await page.reload();
+    const synced = page.locator('[data-testid="photo-thumb"][data-state="synced"]');
+    await synced.waitFor({ timeout: 60_000 });
+    // Thumbnails are drawn as they scroll into view.
+    await synced.scrollIntoViewIfNeeded();
+    const offlineThumb = synced.locator('[data-source="device"]');
+    await offlineThumb.waitFor();
+    await waitFor('the kept thumbnail drawn', () =>
+      offlineThumb.evaluate((node) => {
+        const image = node instanceof HTMLImageElement ? node : node.querySelector('img');
+        return Boolean(image?.complete && image.naturalWidth > 0);
+      }),
+    );
+    await context.setOffline(false);
 
     // Another tablet: the photo comes with the pull, its thumbnail from the server.
     const other = await newContext(browser, server.url);
