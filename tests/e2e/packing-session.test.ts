@@ -85,6 +85,8 @@ describe('packing import and sessions', () => {
   });
 
   it('a file queued offline in one session is imported in the next without opening its project', async () => {
+    // Its own references on each attempt (a retry runs on the same server).
+    const tag = `Q${Date.now().toString(36).toUpperCase()}`;
     const first = await freshPage();
     await signIn(first.page);
     await openProject(first.page);
@@ -94,8 +96,8 @@ describe('packing import and sessions', () => {
     const file = csv(
       ['Reference', 'Commodity', 'Quantity', 'Net weight', 'Gross weight', 'Location'],
       [
-        [`Q${run}-1`, 'Coil', 1, 12000, 12100, 'onboard'],
-        [`Q${run}-2`, 'Coil', 1, 12500, 12600, 'warehouse'],
+        [`${tag}-1`, 'Coil', 1, 12000, 12100, 'onboard'],
+        [`${tag}-2`, 'Coil', 1, 12500, 12600, 'warehouse'],
       ],
     );
     await dialog
@@ -105,7 +107,7 @@ describe('packing import and sessions', () => {
     await dialog.getByTestId('import-queued').waitFor();
     // The session ends with the file still on the device (the tab is closed while offline).
     await first.page.close();
-    expect(await serverReferences(`Q${run}`)).toEqual([]);
+    expect(await serverReferences(tag)).toEqual([]);
 
     await first.context.setOffline(false);
     const page = await first.context.newPage();
@@ -113,7 +115,7 @@ describe('packing import and sessions', () => {
     await page.getByTestId('sidebar').waitFor();
     await waitFor(
       'the queued file imported by the server',
-      async () => (await serverReferences(`Q${run}`)).length === 2,
+      async () => (await serverReferences(tag)).length === 2,
       60_000,
     );
     expect(page.url()).toContain('/projects');
@@ -122,7 +124,7 @@ describe('packing import and sessions', () => {
       'the imported items on the device',
       async () =>
         (await localRows(page, 'packing-list', 'project', projectId)).filter((row) =>
-          String(row.reference).startsWith(`Q${run}`),
+          String(row.reference).startsWith(tag),
         ).length === 2,
       60_000,
     );
