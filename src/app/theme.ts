@@ -33,6 +33,8 @@ export const theme = createTheme({
     NavLink: { styles: { root: { minHeight: 48 } } },
     // The spec: a modal is at most 90 % of the window high (5 % margin above and below), and scrolls inside.
     Modal: { defaultProps: { yOffset: '5dvh' } },
+    // No focus placeholder in menus: an element with a tabindex among the menu items breaks the menu role.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A table wider than the screen scrolls sideways: its viewport takes the focus so keys can scroll it.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
@@ -48,7 +50,14 @@ export function localizedTheme(labels: { clear: string; close: string }): Mantin
   return mergeThemeOverrides(
     theme,
     createTheme({
-      components: { Select: clear, MultiSelect: clear, DateInput: clear, Modal: close, Drawer: close },
+      components: {
+        Select: clear,
+        MultiSelect: clear,
+        DateInput: clear,
+        Modal: close,
+        Drawer: close,
+        Notification: close,
+      },
     }),
   );
 }

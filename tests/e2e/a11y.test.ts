@@ -76,7 +76,20 @@ describe('accessibility and stored XSS', () => {
         await audit.check(page, `${path} (${language})`);
       }
     }
-    expectClean(audit, 12);
+    // States with messages: a refused sign-in, a contact form sent empty.
+    const t = labels('en');
+    const page = await open('en', audit);
+    await page.goto('/login');
+    await page.getByLabel(t('auth:login.user'), { exact: true }).fill('nobody');
+    await page.getByLabel(t('auth:login.password'), { exact: true }).fill('Wrong-Pass-42');
+    await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
+    await page.getByTestId('login-failure').waitFor();
+    await audit.check(page, '/login refused');
+    await page.goto('/contact');
+    await page.getByRole('button', { name: t('public:contact.send'), exact: true }).click();
+    await page.locator('main [aria-invalid="true"]').first().waitFor();
+    await audit.check(page, '/contact with errors');
+    expectClean(audit, 14);
   });
 
   it('the probe itself: a payload made into markup, or text not shown, is reported', async () => {

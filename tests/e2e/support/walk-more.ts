@@ -32,6 +32,21 @@ export async function walkHand(walk: Walk): Promise<void> {
   await page.getByRole('button', { name: t('hand:tally_mode'), exact: true }).click();
   await page.getByTestId('tally-input').waitFor();
   await walk.audit.check(page, 'tally', [data.text.handDescription]);
+  // An item in the lift (found by the end of its reference), then its damage modal.
+  await page.getByTestId('hold-1').click();
+  await page.getByTestId('tally-input').fill(data.text.reference.slice(-4));
+  await page.getByTestId('tally-input').press('Enter');
+  await page.getByTestId('lift-item').first().waitFor();
+  await walk.audit.check(page, 'tally with a lift', [data.text.reference]);
+  const record = t('tally:damage.record').replace('{{reference}}', data.text.reference);
+  await modal(
+    walk,
+    'tally damage modal',
+    () => page.getByRole('button', { name: record, exact: true }).click(),
+    {
+      shows: [data.text.otherDamage],
+    },
+  );
 }
 
 export async function walkContainerReports(walk: Walk): Promise<void> {

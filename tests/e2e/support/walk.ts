@@ -26,13 +26,17 @@ export async function modal(
   const before = await dialogs(page).count();
   await open();
   await waitCount(page, (count) => count > before, `${where} to open`);
-  const opened = await dialogs(page).count();
   const dialog = dialogs(page).last();
   if (options.ready) await options.ready(dialog).first().waitFor();
   await walk.audit.check(page, where, options.shows);
   if (options.keepOpen) return;
+  await closeTop(page, where);
+}
+
+/** Closes the topmost dialog with Escape (which may close the one under it too: the fix form's panel). */
+export async function closeTop(page: Page, where = 'the dialog'): Promise<void> {
+  const opened = await dialogs(page).count();
   await page.keyboard.press('Escape');
-  // Escape may close the dialog under it too (the fix form and its sync panel).
   await waitCount(page, (count) => count < opened, `${where} to close`);
 }
 
@@ -58,6 +62,21 @@ export async function walkProjects(walk: Walk): Promise<void> {
   await modal(walk, 'projects filter modal', () =>
     page.getByRole('button', { name: t('ui:filters.open'), exact: true }).click(),
   );
+  await page.getByTestId('settings').click();
+  await page.getByRole('menu').waitFor();
+  await walk.audit.check(page, 'user menu open');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  await page.goto('/project');
+  await page.getByTestId('project-form').waitFor();
+  await walk.audit.check(page, 'new project form');
+  // Saved empty: the refusal shows under the fields (error colors, described inputs).
+  await page
+    .getByRole('button', { name: t('ui:form.save'), exact: true })
+    .first()
+    .click();
+  await page.locator('main [aria-invalid="true"]').first().waitFor();
+  await walk.audit.check(page, 'new project form with errors');
 }
 
 export async function walkProjectPage(walk: Walk): Promise<void> {
@@ -88,6 +107,14 @@ export async function walkProjectPage(walk: Walk): Promise<void> {
   await modal(walk, 'import modal', () => packing.getByTestId('packing-import').click());
   await modal(walk, 'loose counter modal', () => page.getByTestId('loose-open').click(), {
     ready: (dialog) => dialog.getByTestId('loose-row'),
+    keepOpen: true,
+  });
+  await page.getByTestId('loose-add').click();
+  await page.getByTestId('loose-form').waitFor();
+  await walk.audit.check(page, 'loose counter item form');
+  await closeTop(page, 'loose counter modal');
+  await modal(walk, 'new packing item modal', () => packing.getByTestId('packing-add').click(), {
+    ready: (dialog) => dialog.getByTestId('packing-form'),
   });
   await modal(walk, 'gallery full view', () => page.getByTestId('photo-thumb').first().click(), {
     shows: [text.photo],
