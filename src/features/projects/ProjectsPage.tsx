@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePreloadWhenSettled } from '../../app/preload';
-import { useList } from '../../store/hooks';
+import { useList, useLocalDb } from '../../store/hooks';
 import { FilterTags } from '../../ui/FilterTags';
 import { IconFilter, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
@@ -19,6 +19,7 @@ import {
 } from './filters';
 import { useKeptOffline } from './KeepOffline';
 import { ProjectsTable } from './ProjectsTable';
+import { warmSearch } from './searchIndex';
 import { useFilterTags } from './useFilterTags';
 import { useFirstFill, useProjectList } from './useProjectList';
 
@@ -69,6 +70,20 @@ export default function ProjectsPage() {
 
   // The project page's code loads once the list has settled, so opening a project does not wait for it.
   usePreloadWhenSettled(loadProjectPage);
+
+  // The search entries are read once the first page is on screen and the browser is idle, so the
+  // first search typed does not wait for them (the filter modal and the search box ask again, for free).
+  const db = useLocalDb();
+  const shown = list !== undefined;
+  useEffect(() => {
+    if (!shown || !db) return;
+    if (!('requestIdleCallback' in window)) {
+      warmSearch(db);
+      return;
+    }
+    const idle = window.requestIdleCallback(() => warmSearch(db), { timeout: 1000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [shown, db]);
 
   // A page restored from the address past the end (the list shrank meanwhile): show the last one.
   const total = list?.total;
