@@ -21,12 +21,19 @@ export function scheduleRestStyles(pathname: string): void {
   const events = ['pointerdown', 'keydown', 'touchstart'] as const;
   const now = () => {
     for (const name of events) window.removeEventListener(name, now, true);
+    window.removeEventListener('load', settle);
     window.clearTimeout(timer);
     void loadRestStyles();
   };
   for (const name of events) window.addEventListener(name, now, { capture: true, passive: true });
-  const timer = window.setTimeout(() => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(now, { timeout: SETTLE_MS });
-    else now();
-  }, SETTLE_MS);
+  let timer: number | undefined;
+  // Counted from the page's load (its first screen's code in), then at the browser's next idle moment.
+  const settle = () => {
+    timer = window.setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(now, { timeout: SETTLE_MS });
+      else now();
+    }, SETTLE_MS);
+  };
+  if (document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
 }
