@@ -11,6 +11,7 @@ import {
   type Actor,
   createRecord,
   deleteRecord,
+  lockRow,
   updateRecord,
   type WriteScope,
 } from '../resources/engine/write.js';
@@ -72,10 +73,8 @@ async function applyOne(scope: WriteScope, resource: Resource, actor: Actor, mut
     await deleteRecord(scope, resource, actor, mutation.id);
     return;
   }
-  const existing = await sql<{
-    deleted_at: string | null;
-  }>`select deleted_at from ${sql.table(resource.table)} where id = ${mutation.id}`.execute(scope.db);
-  const row = existing.rows[0];
+  // Locked here and handed to the write, which would otherwise read it again.
+  const row = await lockRow(scope.db, resource, mutation.id);
   if (row?.deleted_at) throw new Conflict('deleted');
   if (!row && mutation.op === 'update') throw new Conflict('not_found');
   if (resource.name === 'packing-list' && data.validated === true && row) {
@@ -83,7 +82,7 @@ async function applyOne(scope: WriteScope, resource: Resource, actor: Actor, mut
     if (taken) throw new Conflict(taken);
   }
   if (!row) {
-    await createRecord(scope, resource, actor, { ...data, id: mutation.id });
+    await createRecord(scope, resource, actor, { ...data, id: mutation.id }, { row });
     return;
   }
   const occurredAt = mutation.occurred_at ?? new Date().toISOString();
@@ -101,7 +100,7 @@ async function applyOne(scope: WriteScope, resource: Resource, actor: Actor, mut
       note: 'superseded by a later change',
     });
   }
-  await updateRecord(scope, resource, actor, mutation.id, kept, { partial: true });
+  await updateRecord(scope, resource, actor, mutation.id, kept, { partial: true, locked: { row } });
 }
 
 class Conflict extends Error {

@@ -30,7 +30,8 @@ export interface WriteScope {
   engine: Engine;
 }
 
-async function lockRow(db: Kysely<unknown>, resource: Resource, id: string): Promise<Row | undefined> {
+/** The row, locked for the rest of the transaction (a caller that locked it already passes it on). */
+export async function lockRow(db: Kysely<unknown>, resource: Resource, id: string): Promise<Row | undefined> {
   const result =
     await sql<Row>`select * from ${sql.table(resource.table)} where id = ${id} for update`.execute(db);
   return result.rows[0];
@@ -47,10 +48,11 @@ export async function createRecord(
   resource: Resource,
   actor: Actor,
   body: unknown,
+  locked?: { row: Row | undefined },
 ): Promise<WriteResult> {
   const input = writableInput(resource, body);
   const id = requestedId(body) ?? uuidv7();
-  const existing = await lockRow(scope.db, resource, id);
+  const existing = locked ? locked.row : await lockRow(scope.db, resource, id);
   if (existing?.deleted_at) throw new HttpError(409, { detail: 'A record with this id was deleted.' });
   if (existing) return repeatedCreate(await applyUpdate(scope, resource, actor, existing, input), existing);
 
@@ -94,11 +96,11 @@ export async function updateRecord(
   actor: Actor,
   id: string,
   body: unknown,
-  options: { partial: boolean; ifMatch?: number },
+  options: { partial: boolean; ifMatch?: number; locked?: { row: Row | undefined } },
 ): Promise<WriteResult> {
   const input = writableInput(resource, body);
   if (!options.partial) requireFields(resource, input);
-  const existing = await lockRow(scope.db, resource, id);
+  const existing = options.locked ? options.locked.row : await lockRow(scope.db, resource, id);
   if (!existing || existing.deleted_at) throw notFound();
   if (options.ifMatch !== undefined && options.ifMatch !== existing.version)
     throw new HttpError(412, {
