@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../e2e/support/app';
 import {
@@ -31,17 +31,20 @@ import {
 let rig: SoakRig;
 let photos: { dir: string; paths: string[] };
 const profiles: string[] = [];
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   [rig, photos] = await Promise.all([startRig(), makePhotos(6)]);
 });
 afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
   await rig?.close();
   for (const dir of [photos?.dir, ...profiles]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function openProfile(profileDir: string) {
   const context = await launchProfile(profileDir, rig.proxy.url);
+  contexts.push(context);
   const page: Page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
 }

@@ -143,6 +143,23 @@ export function outboxCount(page: Page): Promise<number> {
 }
 
 /**
+ * What waits in the device's store itself (not the status bar's numbers, which start at zero until the
+ * store's first count after a page load).
+ */
+function waiting(page: Page) {
+  return page.evaluate(async () => {
+    const hooks = window.__karbontrack;
+    if (!hooks) throw new Error('no e2e hooks');
+    const files = await hooks.files();
+    return {
+      outbox: await hooks.outboxCount(),
+      files_waiting: files.filter((file) => file.state === 'pending' || file.state === 'uploading').length,
+      files_refused: files.filter((file) => file.state === 'failed').length,
+    };
+  });
+}
+
+/**
  * Waits until nothing waits on the device, tapping "sync now" every `nudgeMs` as a user watching the bar
  * would (the engine's own backoff grows to minutes after many failed rounds). A change or file refused
  * ("needs attention") fails at once: under faults alone nothing should be.
@@ -157,9 +174,10 @@ export async function syncUntilSent(
   const started = Date.now();
   let nudged = started;
   for (;;) {
-    const state = await status(page);
-    if (state.needs_attention > 0) throw new Error(`refused on the device: ${JSON.stringify(state)}`);
-    if (state.pending === 0 && state.files_pending === 0 && also()) return Date.now() - started;
+    const state = { ...(await status(page)), ...(await waiting(page)) };
+    if (state.needs_attention > 0 || state.files_refused > 0)
+      throw new Error(`refused on the device: ${JSON.stringify(state)}`);
+    if (state.outbox === 0 && state.files_waiting === 0 && also()) return Date.now() - started;
     if (Date.now() - started > timeoutMs)
       throw new Error(`still waiting after ${timeoutMs} ms: ${JSON.stringify(state)}`);
     if (Date.now() - nudged > nudgeMs) {
