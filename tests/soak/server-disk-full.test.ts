@@ -51,6 +51,17 @@ function pdfBytes(bytes: number): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.concat([head, randomBytes(bytes - head.length - tail.length), tail]));
 }
 
+/** A signed-in device with a project of its own, already on the server. */
+async function deviceWithProject(live: ServerProcess, name: string) {
+  const user: SignedIn = await signIn(live.url, 'doc_clerk');
+  const device = await makeSoakDevice(() => live.url, user);
+  await device.pull();
+  const ids = await lookupIds(device.db);
+  const project = await saveRecord(device.ctx, 'project', { name, status: ids.inProgress });
+  await device.push();
+  return { live, user, device, project };
+}
+
 describe('disk full while a file uploads', () => {
   let storage: Storage;
   let server: ServerProcess | undefined;
@@ -76,13 +87,7 @@ describe('disk full while a file uploads', () => {
 
   it('answers 507, keeps nothing partial, and the device uploads the file once there is room', async (context) => {
     if (cannot || !server) return context.skip();
-    const live = server;
-    const user: SignedIn = await signIn(live.url, 'doc_clerk');
-    const device = await makeSoakDevice(() => live.url, user);
-    await device.pull();
-    const ids = await lookupIds(device.db);
-    const project = await saveRecord(device.ctx, 'project', { name: 'MV Full Disk', status: ids.inProgress });
-    await device.push();
+    const { live, user, device, project } = await deviceWithProject(server, 'MV Full Disk');
 
     // Other data leaves less room than the file needs.
     writeFileSync(join(filesDir, 'other-data'), Buffer.alloc(freeBytes(filesDir) - FILE_BYTES / 2));
@@ -160,16 +165,7 @@ describe('disk full while a file uploads', () => {
 
   it('a photo whose thumbnail finds no room: 507 too (not "could not be read"), kept, uploaded later', async (context) => {
     if (cannot || !server) return context.skip();
-    const live = server;
-    const user: SignedIn = await signIn(live.url, 'doc_clerk');
-    const device = await makeSoakDevice(() => live.url, user);
-    await device.pull();
-    const ids = await lookupIds(device.db);
-    const project = await saveRecord(device.ctx, 'project', {
-      name: 'MV Full Photo',
-      status: ids.inProgress,
-    });
-    await device.push();
+    const { live, user, device, project } = await deviceWithProject(server, 'MV Full Photo');
     const [width, height] = [900, 700];
     const jpeg = new Uint8Array(
       await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
