@@ -78,7 +78,7 @@ export async function walkDevices(walk: Walk): Promise<void> {
   const { page } = walk;
   await page.goto('/devices');
   await page.getByTestId('device-row').first().waitFor();
-  await walk.audit.check(page, 'devices (admin)');
+  await walk.audit.check(page, 'devices (admin)', [walk.data.text.adminName]);
 }
 
 /** The user menu's password change, and the logout warning (a change waits: made while offline). */
