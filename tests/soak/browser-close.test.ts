@@ -2,11 +2,7 @@
 // profile (the same storage and sign-in): the queue resumes and every change and file reaches the server
 // once. Twice: closed by the user after the server applied the push and stored the files but before the
 // answers arrived, and killed (SIGKILL) while the push and the uploads were halfway to the server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../e2e/support/app';
 import {
   takePhotos,
@@ -16,42 +12,14 @@ import {
   waitForServiceWorker,
 } from '../e2e/support/sync';
 import { deviceFiles, outboxCount, queueWork, saveBase, syncUntilSent } from './support/browser-device';
-import {
-  appliedMutations,
-  filesOnDisk,
-  killProfile,
-  launchProfile,
-  makePhotos,
-  PUSH,
-  type SoakRig,
-  startRig,
-  storedFiles,
-} from './support/browser-soak';
+import { profileRigForFile } from './support/browser-profiles';
+import { appliedMutations, filesOnDisk, killProfile, PUSH, storedFiles } from './support/browser-soak';
 
-let rig: SoakRig;
-let photos: { dir: string; paths: string[] };
-const profiles: string[] = [];
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [rig, photos] = await Promise.all([startRig(), makePhotos(6)]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await rig?.close();
-  for (const dir of [photos?.dir, ...profiles]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-async function openProfile(profileDir: string) {
-  const context = await launchProfile(profileDir, rig.proxy.url);
-  contexts.push(context);
-  const page: Page = context.pages()[0] ?? (await context.newPage());
-  return { context, page };
-}
+const soak = profileRigForFile(6);
 
 /** The mutation ids of the push requests the proxy saw from `since` on, by what the client got. */
 function pushedIds(since: number, held: boolean): string[] {
-  return rig.proxy.requests
+  return soak.rig.proxy.requests
     .slice(since)
     .filter((request) => request.path.startsWith(PUSH) && (request.outcome === 'held') === held)
     .flatMap(
@@ -67,10 +35,10 @@ describe('the browser closed mid-sync, opened again on the same profile', () => 
   ])(
     '$how during a push and uploads: the queue resumes, nothing doubled or lost',
     async ({ how, forward }) => {
-      const profile = mkdtempSync(join(tmpdir(), 'kt-soak-profile-'));
-      profiles.push(profile);
+      const profile = soak.newProfile();
+      const { rig } = soak;
       const label = `${how} ${Date.now().toString(36)}`;
-      const first = await openProfile(profile);
+      const first = await soak.open(profile);
       await first.page.goto('/login');
       await signIn(first.page);
       await waitForServiceWorker(first.page);
@@ -86,7 +54,7 @@ describe('the browser closed mid-sync, opened again on the same profile', () => 
         deletes: 1,
       });
       expect(work.mutations).toHaveLength(71);
-      await takePhotos(first.page, { resource: 'incidence', id: base.incidence }, photos.paths);
+      await takePhotos(first.page, { resource: 'incidence', id: base.incidence }, soak.photos);
       const queued = await deviceFiles(first.page);
       const ours = queued.filter((file) => file.parent_id === base.incidence);
       expect(ours).toHaveLength(6);
@@ -136,7 +104,7 @@ describe('the browser closed mid-sync, opened again on the same profile', () => 
       );
 
       // Opened again: still signed in, the queue goes on by itself.
-      const again = await openProfile(profile);
+      const again = await soak.open(profile);
       await again.page.goto('/projects');
       await waitForFirstSync(again.page);
       await syncUntilSent(again.page, 120_000);

@@ -2,56 +2,33 @@
 // kills land in pushes, uploads and the storing of their answers alike), opened again on the same profile
 // each time: in the end every change queued offline is on the server once and every photo once, with the
 // bytes the device queued.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../e2e/support/app';
 import { takePhotos, waitForAllSent, waitForFirstSync, waitForServiceWorker } from '../e2e/support/sync';
 import { deviceFiles, queueWork, saveBase, syncUntilSent } from './support/browser-device';
+import { profileRigForFile } from './support/browser-profiles';
 import {
   appliedMutations,
   filesOnDisk,
   isUpload,
   killProfile,
-  launchProfile,
-  makePhotos,
   PUSH,
-  type SoakRig,
-  startRig,
   storedFiles,
 } from './support/browser-soak';
 
-let rig: SoakRig;
-let photos: { dir: string; paths: string[] };
-let profile = '';
-let running: BrowserContext | null = null;
+const soak = profileRigForFile(10);
 
-beforeAll(async () => {
-  [rig, photos] = await Promise.all([startRig(), makePhotos(10)]);
-  profile = mkdtempSync(join(tmpdir(), 'kt-soak-profile-'));
-});
-afterAll(async () => {
-  await running?.close().catch(() => {});
-  await rig?.close();
-  for (const dir of [photos?.dir, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await launchProfile(profile, rig.proxy.url);
-  running = context;
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-async function kill(context: BrowserContext) {
+async function kill(context: BrowserContext, profile: string) {
   expect(killProfile(profile)).toBeGreaterThan(0);
   await context.close().catch(() => {});
 }
 
 describe('the browser killed at unplanned moments of the sync', () => {
   it('every change and photo reaches the server once, across four kills', async () => {
-    let { context, page } = await open();
+    const { rig } = soak;
+    const profile = soak.newProfile();
+    let { context, page } = await soak.open(profile);
     await page.goto('/login');
     await signIn(page);
     await waitForServiceWorker(page);
@@ -72,7 +49,7 @@ describe('the browser killed at unplanned moments of the sync', () => {
       await takePhotos(
         page,
         { resource: 'incidence', id: incidence.id },
-        photos.paths.slice(index * 2, index * 2 + 2),
+        soak.photos.slice(index * 2, index * 2 + 2),
       );
     const queued = await deviceFiles(page);
     const parents = work.incidences.map((incidence) => incidence.id);
@@ -85,8 +62,8 @@ describe('the browser killed at unplanned moments of the sync', () => {
     await context.setOffline(false);
     for (const after of [1200, 2600, 900, 3400]) {
       await new Promise((resolve) => setTimeout(resolve, after));
-      await kill(context);
-      ({ context, page } = await open());
+      await kill(context, profile);
+      ({ context, page } = await soak.open(profile));
       await page.goto('/projects');
       await page.waitForFunction(() => window.__karbontrack?.ready() === true, undefined, {
         timeout: 60_000,
