@@ -51,11 +51,12 @@ export function ContactForm() {
   }
 
   function messageFor(problem: ContactProblem): string {
+    if (problem.kind === 'invalid_email') return t('common:validation.invalid_email');
+    if (problem.kind === 'please_accept_terms') return t('contact.please_accept_terms');
+    // Only the typed fields have a label of their own (the terms checkbox has a sentence).
     const field = t(`contact.${problem.field}`);
     if (problem.kind === 'empty') return t('common:validation.empty', { field });
-    if (problem.kind === 'too_long') return t('common:validation.too_long', { field, max: problem.max });
-    if (problem.kind === 'invalid_email') return t('common:validation.invalid_email');
-    return t('contact.please_accept_terms');
+    return t('common:validation.too_long', { field, max: problem.max });
   }
 
   async function submit(event: FormEvent) {

@@ -13,7 +13,9 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 
 /** What a check needs to say, independent of the language: an empty required field, a bad e-mail, terms. */
 export type ContactProblem =
-  | { field: ContactField; kind: 'empty' | 'invalid_email' | 'please_accept_terms' }
+  | { field: ContactField; kind: 'empty' }
+  | { field: ContactField; kind: 'invalid_email' }
+  | { field: ContactField; kind: 'please_accept_terms' }
   | { field: ContactField; kind: 'too_long'; max: number };
 
 const REQUIRED: readonly string[] = CONTACT_REQUIRED_FIELDS;
