@@ -67,6 +67,12 @@ export async function walkProjects(walk: Walk): Promise<void> {
   await walk.audit.check(page, 'user menu open');
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'detached' });
+  // The sidebar folded to its icons (their names must stay), then opened again (it is remembered).
+  await page.getByTestId('sidebar-toggle').click();
+  await page.getByTestId('logo-small').waitFor();
+  await walk.audit.check(page, 'sidebar collapsed');
+  await page.getByTestId('sidebar-toggle').click();
+  await page.getByTestId('logo-large').waitFor();
   await page.goto('/project');
   await page.getByTestId('project-form').waitFor();
   await walk.audit.check(page, 'new project form');
