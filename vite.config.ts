@@ -7,6 +7,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME_COLOR = '#0b2545';
+const MANTINE_BASICS =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|Button|UnstyledButton|ActionIcon|CloseButton|Text|Title|Group|Stack|Paper|Anchor|Alert|Transition|Loader|PasswordInput|TextInput|Badge|Center)[\\/]/;
 
 // react-router's package exports only its development build (with its warnings); the build uses the
 // production one it ships next to it, which is smaller.
@@ -124,6 +126,13 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // The bench reads it to measure what each first screen needs.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // The small Mantine components every first screen uses, in one chunk instead of some twenty
+        // of one or two KB each: fewer requests before the first screen (six at a time on HTTP/1.1).
+        codeSplitting: { groups: [{ name: 'mantine-basics', test: MANTINE_BASICS }] },
+      },
+    },
   },
   server: {
     proxy: { '/api': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080' },
