@@ -53,6 +53,7 @@ async function signIn(page: Page, language: Language): Promise<void> {
 
 function expectClean(audit: Auditor, stops: number): void {
   const report = audit.report();
+  console.log(`a11y: ${audit.visited.length} stops checked (axe and XSS probe)`);
   if (report) console.log(report);
   expect(audit.visited.length).toBeGreaterThanOrEqual(stops);
   expect(report, 'axe serious/critical violations and XSS findings').toBe('');
