@@ -5,7 +5,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
-import { preloadFirstScreen } from './app/router';
+import { firstScreenNamespaces, preloadFirstScreen } from './app/router';
 import { scheduleRestStyles } from './app/styles/loadRest';
 import { useSession } from './features/auth/session';
 
@@ -16,16 +16,18 @@ preloadFirstScreen(window.location.pathname, useSession.getState().authenticated
 scheduleRestStyles(window.location.pathname);
 
 // The first screen renders once its language's common texts are loaded (from the precache when installed).
-void initI18n().then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <Suspense fallback={null}>
-        <App />
-      </Suspense>
-    </StrictMode>,
-  );
-  // The service worker registers once the first screen is up, so it never competes with it.
-  const register = () => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
-});
+void initI18n(firstScreenNamespaces(window.location.pathname, useSession.getState().authenticated)).then(
+  () => {
+    createRoot(container).render(
+      <StrictMode>
+        <Suspense fallback={null}>
+          <App />
+        </Suspense>
+      </StrictMode>,
+    );
+    // The service worker registers once the first screen is up, so it never competes with it.
+    const register = () => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  },
+);

@@ -70,6 +70,16 @@ export function AppRouter() {
 }
 
 /**
+ * The text namespaces the first screen reads beyond the start-up's (the signed-in frame's sync bar and the
+ * page's own), so they load in parallel with the start-up instead of when each part first renders.
+ */
+export function firstScreenNamespaces(pathname: string, authenticated: boolean): string[] {
+  const route = routeFor(pathname);
+  if (route?.access !== 'auth' || !authenticated) return [];
+  return ['sync', ...route.namespaces];
+}
+
+/**
  * The frame's logo is the first screen's largest image: fetched with the start-up instead of once the
  * frame has rendered (the sidebar's large or small logo, or the public frame's).
  */

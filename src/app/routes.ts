@@ -12,12 +12,20 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType>;
   /** Starts loading the screen's code; the first screen starts it before React renders. */
   load: () => Promise<unknown>;
+  /** The text namespaces its first render reads: loaded with the start-up when it is the first screen. */
+  namespaces: string[];
 }
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-function screen(name: string, path: string, access: Access, load: Loader): AppRoute {
-  return { name, path, access, page: lazy(load), load };
+function screen(
+  name: string,
+  path: string,
+  access: Access,
+  load: Loader,
+  namespaces: string[] = [],
+): AppRoute {
+  return { name, path, access, page: lazy(load), load, namespaces };
 }
 
 // The route registry: the spec's table, one line per path, each screen its own chunk.
@@ -32,7 +40,10 @@ export const ROUTES: AppRoute[] = [
   ),
   screen('privacy-policy', '/privacy-policy', 'public', () => import('../features/public/legal/PrivacyPage')),
   screen('login', '/login', 'guest', () => import('../features/auth/LoginPage')),
-  screen('projects', '/projects', 'auth', () => import('../features/projects/ProjectsPage')),
+  screen('projects', '/projects', 'auth', () => import('../features/projects/ProjectsPage'), [
+    'projects',
+    'ui',
+  ]),
   screen('project', '/project/:id?', 'auth', () => import('../features/project/ProjectPage')),
   screen('hand', '/project/:projectId/hand/:id', 'auth', () => import('../features/hand/HandPage')),
   screen('reports', '/reports', 'auth', () => import('../features/reports/ReportsPage')),

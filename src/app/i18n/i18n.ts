@@ -48,7 +48,8 @@ function recordMissingKey(key: string): string {
   return key;
 }
 
-export async function initI18n(): Promise<typeof i18next> {
+/** `firstScreen`: the namespaces the first screen needs beyond the start-up's own (loaded with them). */
+export async function initI18n(firstScreen: string[] = []): Promise<typeof i18next> {
   const language = storedLanguage();
   document.documentElement.lang = language;
   await i18next
@@ -59,7 +60,7 @@ export async function initI18n(): Promise<typeof i18next> {
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       // The first screens' texts load with the start-up, in parallel; other namespaces load with their screen.
-      ns: ['common', 'auth', 'public'],
+      ns: [...new Set(['common', 'auth', 'public', ...firstScreen])],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       parseMissingKeyHandler: recordMissingKey,
