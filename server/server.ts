@@ -15,6 +15,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const CLOSE_GRACE_MS = 10_000;
+
 /** Opens (and if needed creates and migrates) the database, seeds it once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase({
@@ -45,7 +47,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       close() {
         closing ??= (async () => {
           clearInterval(purgeTimer);
-          await app.close();
+          // Answers in flight get a grace period; then whatever connection is left is cut, so a stop
+          // (SIGTERM, a test's close) never waits forever on a client that does not go away.
+          const deadline = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+          deadline.unref();
+          try {
+            await app.close();
+          } finally {
+            clearTimeout(deadline);
+          }
           await database.close();
         })();
         return closing;
