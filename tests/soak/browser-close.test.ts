@@ -106,7 +106,13 @@ describe('the browser closed mid-sync, opened again on the same profile', () => 
       // Opened again: still signed in, the queue goes on by itself.
       const again = await soak.open(profile);
       await again.page.goto('/projects');
-      await waitForFirstSync(again.page);
+      await waitForFirstSync(again.page).catch(async (error: unknown) => {
+        // Say where the reopened app stands (signed out? an error screen? the store not opening?).
+        const text = await again.page
+          .evaluate(() => (document.body.textContent ?? '').slice(0, 500))
+          .catch(() => '');
+        throw new Error(`reopened at ${again.page.url()} showing: ${text}`, { cause: error });
+      });
       await syncUntilSent(again.page, 120_000);
       // The held batch went again (answered as duplicates where the server had it).
       expect(pushedIds(requestsBefore, false)).toEqual(expect.arrayContaining(heldPush));
