@@ -7,7 +7,7 @@ import { useList, useLocalDb } from '../../store/hooks';
 import { FilterTags } from '../../ui/FilterTags';
 import { IconFilter, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
-import { lastPage } from '../../ui/paging';
+import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { useSession } from '../auth/session';
 import {
   emptyFilters,
@@ -85,13 +85,9 @@ export default function ProjectsPage() {
     return () => window.cancelIdleCallback(idle);
   }, [shown, db]);
 
-  // A page restored from the address past the end (the list shrank meanwhile): show the last one.
-  const total = list?.total;
-  useEffect(() => {
-    if (total === undefined) return;
-    const last = lastPage(total, PROJECT_PAGE_SIZE);
-    if (page > last) setParams(paramsFromFilters(filters, last), { replace: true });
-  }, [total, page, filters, setParams]);
+  useLastPageWhenPast(list?.total, page, PROJECT_PAGE_SIZE, (last) =>
+    setParams(paramsFromFilters(filters, last), { replace: true }),
+  );
 
   return (
     <Stack gap="md">

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { remove } from '../../store/active';
@@ -10,7 +10,7 @@ import { formatDate } from '../../ui/format';
 import { IconEdit, IconFilter, IconPlus, IconTrash } from '../../ui/icons';
 import { notifyDeleted } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
-import { lastPage } from '../../ui/paging';
+import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
 import { ContainerFilterModal } from './ContainerFilterModal';
@@ -41,12 +41,9 @@ export default function ReportsPage() {
 
   const go = (next: ContainerFilters, nextPage: number) => setParams(paramsFromFilters(next, nextPage));
   const setFilter = (name: FilterKey, value: string | null) => go({ ...filters, [name]: value }, 1);
-  const total = list?.total;
-  useEffect(() => {
-    if (total === undefined) return;
-    const lastOne = lastPage(total, CONTAINER_PAGE_SIZE);
-    if (page > lastOne) setParams(paramsFromFilters(filters, lastOne), { replace: true });
-  }, [total, page, filters, setParams]);
+  useLastPageWhenPast(list?.total, page, CONTAINER_PAGE_SIZE, (last) =>
+    setParams(paramsFromFilters(filters, last), { replace: true }),
+  );
 
   return (
     <Stack gap="md">
