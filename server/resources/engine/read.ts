@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
@@ -61,7 +61,7 @@ export async function listPageText(
   if (access) conditions.push(access);
   const table = sql.table(resource.table);
   const { db } = database;
-  const select = cachedSelect(db as never, resource, { json: true });
+  const select = cachedSelect(db, resource, { json: true });
   const order = orderBy(resource, query.ordering);
   const offset = (page - 1) * pageSize;
   const filtered = where(conditions);
@@ -101,8 +101,9 @@ export async function readOne(
   return row;
 }
 
-export async function findRepresentation(
-  { db }: { db: Database['db'] },
+/** On the database, or in a write's transaction (typed Kysely<unknown>): it runs raw SQL only. */
+export async function findRepresentation<DB>(
+  { db }: { db: Kysely<DB> },
   resource: Resource,
   principal: Principal | null,
   id: string,
@@ -111,7 +112,7 @@ export async function findRepresentation(
   const conditions = [sql`t.id = ${id}`, sql`t.deleted_at is null`];
   const access = readCondition(resource, principal);
   if (access) conditions.push(access);
-  const select = cachedSelect(db as never, resource);
+  const select = cachedSelect(db, resource);
   const result =
     await sql<Representation>`select ${select} from ${sql.table(resource.table)} as t ${where(conditions)}`.execute(
       db,

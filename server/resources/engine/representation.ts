@@ -84,7 +84,7 @@ const compiled = new Map<string, RawBuilder<unknown>>();
  * The SELECT list compiled to text once per resource (it has no parameters): building and compiling
  * it per request cost a list a tenth of its server time. `json`: each column as its JSON value.
  */
-export function cachedSelect(db: Kysely<unknown>, resource: Resource, options: { json?: boolean } = {}) {
+export function cachedSelect<DB>(db: Kysely<DB>, resource: Resource, options: { json?: boolean } = {}) {
   const key = `${resource.name}:${options.json ? 'json' : 'values'}`;
   let select = compiled.get(key);
   if (!select) {

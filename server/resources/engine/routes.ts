@@ -59,7 +59,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: AppCont
       ).then((outcome) => send(reply, outcome));
     };
     const represent = async (scope: WriteScope, request: FastifyRequest, id: string) =>
-      findRepresentation({ db: scope.db as never }, resource, request.principal, id);
+      findRepresentation(scope, resource, request.principal, id);
 
     app.get<{ Querystring: Query }>(base, { schema: schemas.list }, async (request, reply) => {
       const page = await listPageText(database, resource, request.principal, request.query);
