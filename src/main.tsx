@@ -7,27 +7,33 @@ import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
 import { firstScreenNamespaces, preloadFirstScreen } from './app/router';
 import { scheduleRestStyles } from './app/styles/loadRest';
-import { useSession } from './features/auth/session';
+import { restoreSession, useSession } from './features/auth/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-preloadFirstScreen(window.location.pathname, useSession.getState().authenticated);
-scheduleRestStyles(window.location.pathname);
+// A session local storage lost (a browser killed right after sign-in) comes back from IndexedDB first.
+void restoreSession().then(() => {
+  preloadFirstScreen(window.location.pathname, useSession.getState().authenticated);
+  scheduleRestStyles(window.location.pathname);
+  return boot(container);
+});
 
 // The first screen renders once its language's common texts are loaded (from the precache when installed).
-void initI18n(firstScreenNamespaces(window.location.pathname, useSession.getState().authenticated)).then(
-  () => {
-    createRoot(container).render(
-      <StrictMode>
-        <Suspense fallback={null}>
-          <App />
-        </Suspense>
-      </StrictMode>,
-    );
-    // The service worker registers once the first screen is up, so it never competes with it.
-    const register = () => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
-    if (document.readyState === 'complete') register();
-    else window.addEventListener('load', register, { once: true });
-  },
-);
+function boot(container: HTMLElement) {
+  return initI18n(firstScreenNamespaces(window.location.pathname, useSession.getState().authenticated)).then(
+    () => {
+      createRoot(container).render(
+        <StrictMode>
+          <Suspense fallback={null}>
+            <App />
+          </Suspense>
+        </StrictMode>,
+      );
+      // The service worker registers once the first screen is up, so it never competes with it.
+      const register = () => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
+      if (document.readyState === 'complete') register();
+      else window.addEventListener('load', register, { once: true });
+    },
+  );
+}

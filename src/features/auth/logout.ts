@@ -32,5 +32,5 @@ export async function logout(): Promise<void> {
       // Already revoked, expired or unreachable: the local session ends anyway.
     }
   }
-  clearSession();
+  await clearSession();
 }

@@ -1,9 +1,11 @@
 import { create } from 'zustand';
 import { getMe, getToken, type Me } from '../../api/auth';
 import { setTokenSource } from '../../api/client';
+import { chooseSession, type MirroredSession, sessionMirror } from '../../store/session';
 
 // The spec keeps the username and token under these keys; the last /users/me/ answer is kept too so that
-// a user who signed in before opens the app offline.
+// a user who signed in before opens the app offline. All of it is mirrored in IndexedDB too
+// (../../store/session.ts): local storage reaches the disk seconds late and a crash can lose it.
 export const USERNAME_KEY = 'username';
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
@@ -72,17 +74,23 @@ export async function signIn(username: string, password: string): Promise<Me> {
   const user = await getMe(token);
   const state: SessionState = { authenticated: true, username: user.username || username, token, user };
   persist(state);
+  // On disk before the user sees the signed-in screen: a tablet that dies now reopens signed in.
+  await sessionMirror.write(mirrorOf(state)).catch(() => sessionMirror.forget().catch(() => {}));
   useSession.setState(state);
   // Offline work lives in this browser's storage: ask that it is not evicted under pressure.
   void navigator.storage?.persist?.().catch(() => false);
   return user;
 }
 
-/** Forgets the session on this device (token, username, cached user). Local data and outbox stay. */
-export function clearSession(): void {
+/**
+ * Forgets the session on this device (token, username, cached user), in local storage and in the mirror,
+ * which records that it ended. Local data and outbox stay. Resolves once the mirror has it on disk.
+ */
+export async function clearSession(): Promise<void> {
   const state: SessionState = { authenticated: false, username: null, token: null, user: null };
   persist(state);
   useSession.setState(state);
+  await sessionMirror.write(null).catch(() => {});
 }
 
 /** Refreshes the cached user when online; a revoked token (401) ends the session. */
@@ -91,12 +99,49 @@ export async function refreshUser(): Promise<void> {
   if (!token || !navigator.onLine) return;
   try {
     const user = await getMe(token);
-    const state = { ...useSession.getState(), user };
-    persist(state);
+    // Signed out or in as someone else meanwhile (here or in another tab): nothing to update.
+    if (useSession.getState().token !== token) return;
+    if (read(TOKEN_KEY) === token) persist({ ...useSession.getState(), user });
     useSession.setState({ user });
+    await sessionMirror.updateUser(token, user).catch(() => false);
   } catch (error) {
-    if (isUnauthorized(error)) clearSession();
+    if (isUnauthorized(error) && useSession.getState().token === token) await clearSession();
   }
+}
+
+function mirrorOf(state: SessionState): MirroredSession<Me> | null {
+  return state.authenticated && state.username && state.token
+    ? { username: state.username, token: state.token, user: state.user }
+    : null;
+}
+
+/**
+ * At start, before the first screen decides: a session local storage lost (a browser killed right after
+ * sign-in) comes back from the IndexedDB mirror, and one the mirror says was ended stays ended. With a
+ * session in local storage the screen does not wait: the check runs beside it.
+ */
+export function restoreSession(): Promise<void> {
+  const check = reconcile(useSession.getState()).catch(() => {});
+  if (useSession.getState().authenticated) return Promise.resolve();
+  // An IndexedDB that never answers must not keep the app from starting (signed out, as before).
+  return Promise.race([check, new Promise<void>((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
+}
+
+const RESTORE_WAIT_MS = 3000;
+
+async function reconcile(boot: SessionState): Promise<void> {
+  const mirrored = await sessionMirror.read();
+  // The user signed in or out while the mirror was read: that is newer than either copy.
+  if (useSession.getState().token !== boot.token) return;
+  const choice = chooseSession(mirrorOf(boot), mirrored as MirroredSession<Me> | null | undefined);
+  if (choice.writeMirror) await sessionMirror.write(choice.session).catch(() => {});
+  if (!choice.rewriteLocal && (choice.session?.user ?? null) === boot.user) return;
+  const session = choice.session as MirroredSession<Me> | null;
+  const state: SessionState = session
+    ? { authenticated: true, username: session.username, token: session.token, user: session.user }
+    : { authenticated: false, username: null, token: null, user: null };
+  persist(state);
+  useSession.setState(state);
 }
 
 function isUnauthorized(error: unknown): boolean {
