@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isOnline } from '../../api/client';
 import { describeApiError } from '../../api/errors';
 import { showErrorNotice } from '../../ui/notices';
+import { capsLockFrom, loginFailureNotice } from './loginFailure';
 import { signIn } from './session';
 
 type Field = 'username' | 'password';
@@ -16,11 +17,15 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [capsLock, setCapsLock] = useState(false);
+  // A second Enter or click while the first sign-in is on its way does not send another.
+  const sending = useRef(false);
 
   const labels: Record<Field, string> = { username: t('login.user'), password: t('login.password') };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (sending.current) return;
     const found: Partial<Record<Field, string>> = {};
     for (const field of ['username', 'password'] as const) {
       if (!values[field].trim()) found[field] = t('common:validation.empty', { field: labels[field] });
@@ -33,14 +38,22 @@ export default function LoginPage() {
       return;
     }
     setBusy(true);
+    sending.current = true;
     try {
       await signIn(values.username.trim(), values.password);
     } catch (error) {
-      const notice = await describeApiError(error);
+      const notice = loginFailureNotice(error, await describeApiError(error), t);
       setFailure(notice.lines.flatMap((line) => line.messages).join(' '));
       showErrorNotice(notice);
       setBusy(false);
+    } finally {
+      sending.current = false;
     }
+  }
+
+  function watchCapsLock(event: KeyboardEvent<HTMLInputElement>) {
+    const on = capsLockFrom(event);
+    if (on !== null) setCapsLock(on);
   }
 
   return (
@@ -70,6 +83,11 @@ export default function LoginPage() {
             autoComplete="current-password"
             value={values.password}
             error={errors.password}
+            description={capsLock ? t('login.caps_lock') : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            onKeyDown={watchCapsLock}
+            onKeyUp={watchCapsLock}
+            onBlur={() => setCapsLock(false)}
             onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
           />
           <Button type="submit" loading={busy} fullWidth>
