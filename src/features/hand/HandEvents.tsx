@@ -1,15 +1,14 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { remove } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
 import { formatDate } from '../../ui/format';
-import { IconEdit, IconPlus, IconTrash } from '../../ui/icons';
-import { notifyDeleted } from '../../ui/notices';
+import { IconPlus } from '../../ui/icons';
 import { RecordModal } from '../../ui/RecordModal';
+import { RowActions } from '../../ui/RowActions';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { HAND_EVENT_FIELDS } from './fields';
 import { handEvents } from './queries';
@@ -74,30 +73,15 @@ export function HandEvents({ projectId, handId }: { projectId: string; handId: s
                   <Text size="sm">{`${t('fields.stevedore_notes')}: ${text(row.stevedore_notes)}`}</Text>
                 )}
               </Stack>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  size="xl"
-                  aria-label={t('ui:actions.edit')}
-                  onClick={() => setEditing({ record: row })}
-                >
-                  <IconEdit size={20} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="xl"
-                  aria-label={t('ui:actions.delete')}
-                  onClick={() =>
-                    confirm.ask(text(row.description) || t('events.event'), async () => {
-                      await remove('hand-event', row.id);
-                      notifyDeleted();
-                    })
-                  }
-                >
-                  <IconTrash size={20} />
-                </ActionIcon>
-              </Group>
+              <RowActions
+                edit={() => setEditing({ record: row })}
+                remove={{
+                  resource: 'hand-event',
+                  id: row.id,
+                  title: text(row.description) || t('events.event'),
+                  ask: confirm.ask,
+                }}
+              />
             </Group>
           </Paper>
         ))}

@@ -1,15 +1,14 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { remove } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
 import { formatDateTime } from '../../ui/format';
-import { IconEdit, IconPlus, IconTrash } from '../../ui/icons';
-import { notifyDeleted } from '../../ui/notices';
+import { IconPlus } from '../../ui/icons';
 import { RecordModal } from '../../ui/RecordModal';
+import { RowActions } from '../../ui/RowActions';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { HAND_INCIDENCE_FIELDS } from './fields';
 import { handIncidences } from './queries';
@@ -67,30 +66,15 @@ export function HandIncidences({ projectId, handId }: { projectId: string; handI
                   <Text size="sm">{text(row.observations_and_stops)}</Text>
                 )}
               </Stack>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  size="xl"
-                  aria-label={t('ui:actions.edit')}
-                  onClick={() => setEditing({ record: row })}
-                >
-                  <IconEdit size={20} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="xl"
-                  aria-label={t('ui:actions.delete')}
-                  onClick={() =>
-                    confirm.ask(text(row.issue_description) || t('incidences.incidence'), async () => {
-                      await remove('hand-incidence', row.id);
-                      notifyDeleted();
-                    })
-                  }
-                >
-                  <IconTrash size={20} />
-                </ActionIcon>
-              </Group>
+              <RowActions
+                edit={() => setEditing({ record: row })}
+                remove={{
+                  resource: 'hand-incidence',
+                  id: row.id,
+                  title: text(row.issue_description) || t('incidences.incidence'),
+                  ask: confirm.ask,
+                }}
+              />
             </Group>
           </Paper>
         ))}

@@ -1,15 +1,14 @@
-import { Accordion, ActionIcon, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Accordion, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { remove } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { FilterTags } from '../../ui/FilterModal';
 import type { Values } from '../../ui/form';
-import { IconEdit, IconFilter, IconPlus, IconTrash } from '../../ui/icons';
-import { notifyDeleted } from '../../ui/notices';
+import { IconFilter, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
+import { RowActions } from '../../ui/RowActions';
 import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
 import { AttentionToggle } from './AttentionToggle';
@@ -93,34 +92,20 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
                         <Table.Td>{names.manager}</Table.Td>
                         <Table.Td>{names.status}</Table.Td>
                         <Table.Td>
-                          <Group gap={2} wrap="nowrap" justify="flex-end">
+                          <RowActions
+                            edit={() => setEditing(row)}
+                            remove={{
+                              resource: 'incidence',
+                              id: row.id,
+                              title: text(row.description) || t('incidence'),
+                              ask: confirm.ask,
+                            }}
+                          >
                             <DocumentsButton
                               parent={{ resource: 'incidence', id: row.id }}
                               title={text(row.description)}
                             />
-                            <ActionIcon
-                              variant="subtle"
-                              size="xl"
-                              aria-label={t('ui:actions.edit')}
-                              onClick={() => setEditing(row)}
-                            >
-                              <IconEdit size={20} />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              size="xl"
-                              aria-label={t('ui:actions.delete')}
-                              onClick={() =>
-                                confirm.ask(text(row.description) || t('incidence'), async () => {
-                                  await remove('incidence', row.id);
-                                  notifyDeleted();
-                                })
-                              }
-                            >
-                              <IconTrash size={20} />
-                            </ActionIcon>
-                          </Group>
+                          </RowActions>
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -3,13 +3,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeProjectReport } from '../../api/reports';
-import { remove } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
-import { IconDownload, IconEdit, IconPlus, IconTrash } from '../../ui/icons';
-import { notifyDeleted } from '../../ui/notices';
+import { IconDownload, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
+import { RowActions } from '../../ui/RowActions';
 import { SyncMark } from '../sync/SyncMark';
 import { carriesDocuments, DocumentsButton, DocumentsList } from './Documents';
 import { FormModal } from './FormModal';
@@ -80,7 +79,10 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
                     </Table.Td>
                   ))}
                   <Table.Td>
-                    <Group gap={2} wrap="nowrap" justify="flex-end">
+                    <RowActions
+                      edit={() => setEditing(row)}
+                      remove={{ resource: kind.resource, id: row.id, title: title(index), ask: confirm.ask }}
+                    >
                       <Tooltip label={generation.online ? t('generate') : t('needs_connection')}>
                         <ActionIcon
                           variant="subtle"
@@ -96,29 +98,7 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
                       {documents && (
                         <DocumentsButton parent={{ resource: documents, id: row.id }} title={title(index)} />
                       )}
-                      <ActionIcon
-                        variant="subtle"
-                        size="xl"
-                        aria-label={t('ui:actions.edit')}
-                        onClick={() => setEditing(row)}
-                      >
-                        <IconEdit size={20} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="xl"
-                        aria-label={t('ui:actions.delete')}
-                        onClick={() =>
-                          confirm.ask(title(index), async () => {
-                            await remove(kind.resource, row.id);
-                            notifyDeleted();
-                          })
-                        }
-                      >
-                        <IconTrash size={20} />
-                      </ActionIcon>
-                    </Group>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}

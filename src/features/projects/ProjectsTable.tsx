@@ -1,11 +1,8 @@
-import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { remove } from '../../store/active';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { formatDate } from '../../ui/format';
-import { IconEdit, IconFile, IconTrash } from '../../ui/icons';
-import { notifyDeleted } from '../../ui/notices';
+import { RowActions } from '../../ui/RowActions';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { KeepOffline } from './KeepOffline';
 import type { ProjectListRow } from './queries';
@@ -82,42 +79,13 @@ export function ProjectsTable({ rows, isAdmin, kept, inProgress }: ProjectsTable
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        component={Link}
-                        to={`/project/${row.id}#documents`}
-                        variant="subtle"
-                        size="xl"
-                        aria-label={t('ui:actions.documents')}
-                      >
-                        <IconFile size={20} />
-                      </ActionIcon>
-                      <ActionIcon
-                        component={Link}
-                        to={`/project/${row.id}`}
-                        variant="subtle"
-                        size="xl"
-                        aria-label={t('ui:actions.edit')}
-                      >
-                        <IconEdit size={20} />
-                      </ActionIcon>
-                      {isAdmin && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="xl"
-                          aria-label={t('ui:actions.delete')}
-                          onClick={() =>
-                            confirm.ask(title, async () => {
-                              await remove('project', row.id);
-                              notifyDeleted();
-                            })
-                          }
-                        >
-                          <IconTrash size={20} />
-                        </ActionIcon>
-                      )}
-                    </Group>
+                    <RowActions
+                      documents={`/project/${row.id}#documents`}
+                      edit={`/project/${row.id}`}
+                      remove={
+                        isAdmin ? { resource: 'project', id: row.id, title, ask: confirm.ask } : undefined
+                      }
+                    />
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,15 +1,14 @@
-import { ActionIcon, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { remove } from '../../store/active';
 import { useLivePage } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { FilterTags } from '../../ui/FilterModal';
 import { formatDate } from '../../ui/format';
-import { IconEdit, IconFilter, IconPlus, IconTrash } from '../../ui/icons';
-import { notifyDeleted } from '../../ui/notices';
+import { IconFilter, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
+import { RowActions } from '../../ui/RowActions';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
@@ -89,35 +88,20 @@ export default function ReportsPage() {
                   <Table.Td>{formatDate(text(row.date))}</Table.Td>
                   <Table.Td>{status}</Table.Td>
                   <Table.Td>
-                    <Group gap={2} wrap="nowrap" justify="flex-end">
+                    <RowActions
+                      edit={`/report/${row.id}`}
+                      remove={{
+                        resource: 'container-report',
+                        id: row.id,
+                        title: text(row.container_number),
+                        ask: confirm.ask,
+                      }}
+                    >
                       <DocumentsButton
                         parent={{ resource: 'container-report', id: row.id }}
                         title={text(row.container_number)}
                       />
-                      <ActionIcon
-                        component={Link}
-                        to={`/report/${row.id}`}
-                        variant="subtle"
-                        size="xl"
-                        aria-label={t('ui:actions.edit')}
-                      >
-                        <IconEdit size={20} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="xl"
-                        aria-label={t('ui:actions.delete')}
-                        onClick={() =>
-                          confirm.ask(text(row.container_number), async () => {
-                            await remove('container-report', row.id);
-                            notifyDeleted();
-                          })
-                        }
-                      >
-                        <IconTrash size={20} />
-                      </ActionIcon>
-                    </Group>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}

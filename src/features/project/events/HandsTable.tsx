@@ -1,19 +1,17 @@
-import { ActionIcon, Button, Collapse, Group, Table, Text } from '@mantine/core';
+import { Button, Collapse, Group, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { remove } from '../../../store/active';
 import type { LocalRow } from '../../../store/schema';
 import { formatDateTime } from '../../../ui/format';
-import { IconEye, IconPlus, IconTrash } from '../../../ui/icons';
-import { notifyDeleted } from '../../../ui/notices';
+import { IconPlus } from '../../../ui/icons';
+import { type AskDelete, RowActions } from '../../../ui/RowActions';
 import { SyncBadge } from '../../../ui/SyncBadge';
 
 interface HandsTableProps {
   projectId: string;
   hands: LocalRow[];
   onAdd: () => void;
-  ask: (title: string, action: () => Promise<unknown>) => void;
+  ask: AskDelete;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -68,31 +66,15 @@ export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
                 <Table.Td>{formatDateTime(text(hand.init_date))}</Table.Td>
                 <Table.Td>{formatDateTime(text(hand.end_date))}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      component={Link}
-                      to={`/project/${projectId}/hand/${hand.id}`}
-                      variant="subtle"
-                      size="xl"
-                      aria-label={t('ui:actions.view')}
-                    >
-                      <IconEye size={20} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="xl"
-                      aria-label={t('ui:actions.delete')}
-                      onClick={() =>
-                        ask(text(hand.description) || t('hands.hand'), async () => {
-                          await remove('hand', hand.id);
-                          notifyDeleted();
-                        })
-                      }
-                    >
-                      <IconTrash size={20} />
-                    </ActionIcon>
-                  </Group>
+                  <RowActions
+                    view={`/project/${projectId}/hand/${hand.id}`}
+                    remove={{
+                      resource: 'hand',
+                      id: hand.id,
+                      title: text(hand.description) || t('hands.hand'),
+                      ask,
+                    }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
