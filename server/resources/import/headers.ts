@@ -1,5 +1,24 @@
 // Packing-list columns, found by their header in English or Spanish, in any order; case, accents,
-// underscores and a unit in brackets ("Peso neto (kg)") do not matter; other columns are ignored.
+// underscores, line breaks and a unit ("Peso neto (kg)", "Net weight kg") do not matter; other columns
+// are ignored. Both readers (CSV and .xlsx) hand their rows to these functions.
+
+/** A cell as a reader gives it: text, or the spreadsheet's own number, boolean or date. */
+export type SheetCell = string | number | boolean | Date | null | undefined;
+
+export interface SheetInput {
+  /** 1-based, as the spreadsheet shows it. */
+  row: number;
+  cells: readonly SheetCell[];
+}
+
+/** A cell as trimmed text: numbers plainly, dates as ISO text. */
+export function cellString(cell: SheetCell): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number')
+    return Number.isInteger(cell) ? String(cell) : String(Number(cell.toFixed(6)));
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString();
+  return String(cell).trim();
+}
 
 /** Normalised text: lower case, no accents, words separated by one space, "(kg)" dropped. */
 export function normalise(text: string): string {
@@ -28,16 +47,30 @@ export type ImportField = (typeof importFields)[number];
 /** Accepted headers per field: English first (the template's), then Spanish. */
 export const headerNames: Record<ImportField, { en: string[]; es: string[] }> = {
   reference: {
-    en: ['reference', 'ref', 'reference no', 'item reference'],
-    es: ['referencia', 'ref no', 'n referencia'],
+    en: ['reference', 'ref', 'reference no', 'reference number', 'item reference', 'coil no', 'coil number'],
+    es: [
+      'referencia',
+      'ref no',
+      'n referencia',
+      'no referencia',
+      'n o referencia',
+      'n de referencia',
+      'numero de referencia',
+      'numero referencia',
+      'n bobina',
+      'numero de bobina',
+    ],
   },
   commodity: {
     en: ['commodity', 'material', 'product', 'cargo'],
     es: ['mercancia', 'material', 'producto', 'carga'],
   },
-  quantity: { en: ['quantity', 'qty', 'units', 'pieces'], es: ['cantidad', 'unidades', 'piezas'] },
-  net_weight: { en: ['net weight', 'net wt', 'nw'], es: ['peso neto', 'neto'] },
-  gross_weight: { en: ['gross weight', 'gross wt', 'gw'], es: ['peso bruto', 'bruto'] },
+  quantity: {
+    en: ['quantity', 'qty', 'units', 'pieces', 'pcs'],
+    es: ['cantidad', 'cant', 'unidades', 'uds', 'piezas'],
+  },
+  net_weight: { en: ['net weight', 'net wt', 'nw', 'net'], es: ['peso neto', 'neto', 'p neto'] },
+  gross_weight: { en: ['gross weight', 'gross wt', 'gw', 'gross'], es: ['peso bruto', 'bruto', 'p bruto'] },
   location: { en: ['location'], es: ['ubicacion', 'localizacion', 'situacion'] },
   packing: { en: ['packing', 'package', 'packaging'], es: ['embalaje', 'bulto', 'envase'] },
   label_color: {
@@ -72,28 +105,45 @@ export interface Column {
   header: string;
 }
 
-/** The fields found in a header row; problems (a field twice, no reference column) as messages. */
-export function mapHeader(cells: readonly string[]): { columns: Column[]; problems: string[] } {
+// A unit written after the name without brackets: "Net weight kg", "Peso neto Kgs.".
+const UNIT = / (kg|kgs|kilos)$/;
+
+/** The field a header names, if any. */
+export function fieldOf(header: SheetCell): ImportField | undefined {
+  const name = normalise(cellString(header));
+  return byHeader.get(name) ?? byHeader.get(name.replace(UNIT, ''));
+}
+
+/**
+ * The fields found in a header row; problems (a field twice, no reference column) as messages. A
+ * hidden column (when the reader knows) gives way to a visible one naming the same field.
+ */
+export function mapHeader(
+  cells: readonly SheetCell[],
+  hidden: ReadonlySet<number> = new Set(),
+): { columns: Column[]; problems: string[] } {
   const columns: Column[] = [];
   const problems: string[] = [];
   cells.forEach((cell, index) => {
-    const field = byHeader.get(normalise(cell));
+    const field = fieldOf(cell);
     if (!field) return;
+    const header = cellString(cell);
     const twice = columns.find((column) => column.field === field);
-    if (twice)
+    if (!twice) columns.push({ field, index, header });
+    else if (hidden.has(twice.index) && !hidden.has(index))
+      columns[columns.indexOf(twice)] = { field, index, header };
+    else if (!hidden.has(index))
       problems.push(
-        `Columns ${columnLetter(twice.index)} ("${twice.header}") and ${columnLetter(index)} ("${cell.trim()}") are both ${field}.`,
+        `Columns ${columnLetter(twice.index)} ("${twice.header}") and ${columnLetter(index)} ("${header}") are both ${field}.`,
       );
-    else columns.push({ field, index, header: cell.trim() });
   });
-  if (!columns.some((column) => column.field === 'reference'))
+  if (!columns.some((column) => column.field === 'reference')) {
+    const found = cells.map(cellString).filter(Boolean);
     problems.push(
-      `No reference column: the first row must hold the headers (e.g. "Reference" or "Referencia"). Found: ${
-        cells
-          .filter((cell) => cell.trim())
-          .map((cell) => `"${cell.trim()}"`)
-          .join(', ') || 'nothing'
+      `No reference column: the header row (one of the first 20) must name it, e.g. "Reference" or "Referencia". Found: ${
+        found.map((cell) => `"${cell}"`).join(', ') || 'nothing'
       }.`,
     );
+  }
   return { columns, problems };
 }

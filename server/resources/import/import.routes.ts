@@ -1,20 +1,21 @@
 // Packing-list import:
 //   POST /api/project/<id>/import_pl/     multipart, field "file" (.xlsx or .csv) -> {created, updated, unchanged, total}
 //   GET  /api/project/import_template/    the .xlsx template
-import { open } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { resources } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { AppContext } from '../../context.js';
-import { downloadHeaders, extensionOf } from '../../files/names.js';
+import { downloadHeaders } from '../../files/names.js';
 import { discard, type FileStore, fileStoreFor } from '../../files/store.js';
 import { fieldError, ValidationError } from '../../http/errors.js';
 import { findParent } from '../attachments/parents.js';
 import { readUpload } from '../attachments/upload.js';
 import { checkWrite } from '../engine/access.js';
 import { runWrite } from '../engine/idempotency.js';
+import { sheetFormat } from './format.js';
+import type { DecimalMark } from './numbers.js';
 import { readCsv } from './read-csv.js';
 import { readXlsx, type SheetRow } from './read-xlsx.js';
 import { type Commodity, type Problem, parseRows } from './rows.js';
@@ -26,22 +27,8 @@ export const MAX_ROWS = 50_000;
 const MAX_MESSAGES = 500;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-async function startsWithZip(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4), 0, 4, 0);
-    return bytesRead === 4 && buffer.readUInt32LE(0) === 0x04034b50;
-  } finally {
-    await handle.close();
-  }
-}
-
-async function readSheet(path: string, name: string): Promise<SheetRow[]> {
-  const ext = extensionOf(name);
-  if (ext === 'xls') throw fieldError('file', 'Old .xls files are not read: save the list as .xlsx or CSV.');
-  if (await startsWithZip(path)) return readXlsx(path, MAX_ROWS);
-  if (ext === 'xlsx' || ext === 'xlsm')
-    throw fieldError('file', 'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).');
+async function readSheet(path: string): Promise<{ rows: SheetRow[]; decimal: DecimalMark | null }> {
+  if ((await sheetFormat(path)) === 'xlsx') return { rows: await readXlsx(path, MAX_ROWS), decimal: null };
   return readCsv(path, MAX_ROWS);
 }
 
@@ -61,14 +48,16 @@ async function importFile(
   const { file } = await readUpload(request, store, config.uploadMaxBytes);
   try {
     if (!file) throw new ValidationError({ file: ['No file was submitted.'] });
-    const sheet = await readSheet(file.path, file.filename);
+    const sheet = await readSheet(file.path);
     const db = database.db as never;
     const commodities =
       await sql<Commodity>`select id, code, name from commodity where deleted_at is null`.execute(db);
     const stored = await sql<{
       commodity: string | null;
     }>`select commodity from project where id = ${project.id}`.execute(db);
-    const parsed = parseRows(sheet, project.id, commodities.rows, stored.rows[0]?.commodity ?? null);
+    const parsed = parseRows(sheet.rows, project.id, commodities.rows, stored.rows[0]?.commodity ?? null, {
+      decimal: sheet.decimal,
+    });
     const messages = [...parsed.general, ...parsed.problems.map(line)];
     if (messages.length > 0) {
       const shown = messages.slice(0, MAX_MESSAGES);

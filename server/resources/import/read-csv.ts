@@ -1,49 +1,119 @@
-// CSV packing lists: UTF-8 (with or without BOM) or, failing that, Windows-1252 as Excel saves it in
-// Spain; ";" or "," or tab as delimiter (whichever the header line uses); quoted fields as RFC 4180.
+// CSV packing lists as offices save them: UTF-8 (with or without BOM), UTF-16 (Excel's "Unicode
+// text"), else Windows-1252 (Excel on Windows in Spain) or Mac Roman (older Excel on a Mac), whichever
+// makes the header readable; ";", ",", tab or "|" as delimiter, the one under which a header row is
+// found (Excel's "sep=;" first line is obeyed); quoted fields as RFC 4180 (separators and line breaks
+// inside quotes), CRLF or LF. A ";" file is from a decimal-comma locale: that decides numbers like
+// "1.234" that nothing else in the file decides (numbers.ts).
 import { readFile } from 'node:fs/promises';
 import { fieldError } from '../../http/errors.js';
+import { mapHeader } from './headers.js';
+import type { DecimalMark } from './numbers.js';
 import type { SheetRow } from './read-xlsx.js';
 
-function decode(bytes: Buffer): string {
+export interface CsvSheet {
+  rows: SheetRow[];
+  delimiter: string;
+  /** The decimal mark the delimiter implies: "," for ";", "." for ","; null for tab and "|". */
+  decimal: DecimalMark | null;
+}
+
+const DELIMITERS = [';', ',', '\t', '|'] as const;
+const SNIFF_BYTES = 64 * 1024;
+
+/** The texts a file may be, most likely first: UTF-16 by its BOM, UTF-8 when valid, else 8-bit codes. */
+function decodings(bytes: Buffer): string[] {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return [new TextDecoder('utf-16le').decode(bytes)];
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return [new TextDecoder('utf-16be').decode(bytes)];
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return [new TextDecoder('utf-8', { fatal: true }).decode(bytes)];
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return [new TextDecoder('windows-1252').decode(bytes), new TextDecoder('macintosh').decode(bytes)];
   }
 }
 
-/** The delimiter the first line uses most, outside quotes. */
+type Parse = typeof import('csv-parse/sync').parse;
+
+function parseWith(parse: Parse, text: string, delimiter: string, to?: number): string[][] {
+  return parse(text, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    ...(to ? { to } : {}),
+  }) as string[][];
+}
+
+/** How many fields the best header row among the first 20 records names under this delimiter. */
+function headerScore(parse: Parse, text: string, delimiter: string): number {
+  let records: string[][];
+  try {
+    records = parseWith(parse, text.slice(0, SNIFF_BYTES), delimiter, 20);
+  } catch {
+    // A record cut at the sniff window's end, or quotes this delimiter does not explain.
+    return 0;
+  }
+  let best = 0;
+  for (const cells of records) {
+    const { columns } = mapHeader(cells);
+    if (columns.some((column) => column.field === 'reference')) best = Math.max(best, columns.length);
+  }
+  return best;
+}
+
+/** The delimiter the first line uses most, outside quotes (when no header decides). */
 export function sniffDelimiter(text: string): string {
-  const counts: Record<string, number> = { ';': 0, ',': 0, '\t': 0 };
+  const counts: Record<string, number> = { ';': 0, ',': 0, '\t': 0, '|': 0 };
   let quoted = false;
-  for (const char of text.slice(0, 64 * 1024)) {
+  for (const char of text.slice(0, SNIFF_BYTES)) {
     if (char === '"') quoted = !quoted;
     else if (!quoted && (char === '\n' || char === '\r')) break;
     else if (!quoted && char in counts) counts[char]++;
   }
-  return Object.entries(counts).sort((a, b) => b[1] - a[1])[0][1] > 0
-    ? (Object.entries(counts).sort((a, b) => b[1] - a[1])[0][0] as string)
-    : ',';
+  const [best, count] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0] ?? [',', 0];
+  return count > 0 ? best : ',';
 }
 
-export async function readCsv(path: string, maxRows: number): Promise<SheetRow[]> {
-  const text = decode(await readFile(path));
-  if (text.includes('\u0000')) throw fieldError('file', 'This is not a CSV or .xlsx packing list.');
+/** The text, delimiter and rows to skip: the decoding and delimiter under which the header is found. */
+function choose(parse: Parse, texts: string[]): { text: string; delimiter: string } {
+  let chosen = { text: texts[0] ?? '', delimiter: '', score: 0 };
+  for (const decoded of texts) {
+    const text = decoded.replace(/^\uFEFF/, '');
+    const sep = /^sep=(.)\r?\n/i.exec(text);
+    if (sep) {
+      const score = headerScore(parse, text.slice(sep[0].length), sep[1]);
+      if (score > chosen.score) chosen = { text: text.slice(sep[0].length), delimiter: sep[1], score };
+      continue;
+    }
+    for (const delimiter of DELIMITERS) {
+      const score = headerScore(parse, text, delimiter);
+      if (score > chosen.score) chosen = { text, delimiter, score };
+    }
+  }
+  if (chosen.delimiter) return chosen;
+  const text = (texts[0] ?? '').replace(/^\uFEFF/, '');
+  return { text, delimiter: sniffDelimiter(text) };
+}
+
+export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> {
+  const bytes = await readFile(path);
+  if (bytes.length === 0) throw fieldError('file', 'The submitted file is empty.');
+  const texts = decodings(bytes);
+  if (texts.some((text) => text.includes('\u0000')))
+    throw fieldError('file', 'This is not a packing list: send an .xlsx (Excel Workbook) or .csv file.');
   const { parse } = await import('csv-parse/sync');
+  const { text, delimiter } = choose(parse, texts);
   let records: string[][];
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter: sniffDelimiter(text.replace(/^\uFEFF/, '')),
-      relax_column_count: true,
-      skip_empty_lines: false,
-      to: maxRows + 2,
-    }) as string[][];
+    records = parseWith(parse, text, delimiter, maxRows + 2);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw fieldError('file', `The CSV file could not be read: ${detail}`);
   }
+  // Empty lines at the end (Excel writes ";;;;" rows) are not rows of the list.
+  while (records.length > 0 && records[records.length - 1]?.every((cell) => cell.trim() === ''))
+    records.pop();
   if (records.length > maxRows + 1)
     throw fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
-  return records.map((cells, index) => ({ row: index + 1, cells }));
+  const decimal = delimiter === ';' ? ',' : delimiter === ',' ? '.' : null;
+  return { rows: records.map((cells, index) => ({ row: index + 1, cells })), delimiter, decimal };
 }

@@ -35,7 +35,7 @@ describe('reading packing-list files', () => {
     expect(await refused(readXlsx(await file('many.xlsx', await xlsx(header, coilRows(4))), 3))).toEqual({
       file: ['The file has more than 3 rows; split it into several files.'],
     });
-    expect(await readCsv(await file('ok.csv', csv(header, coilRows(3))), 3)).toHaveLength(4);
+    expect((await readCsv(await file('ok.csv', csv(header, coilRows(3))), 3)).rows).toHaveLength(4);
     expect(await refused(readCsv(await file('many.csv', csv(header, coilRows(4))), 3))).toHaveProperty(
       'file',
     );

@@ -1,18 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { columnLetter, mapHeader, normalise } from './headers.js';
-import { numberText, parseRows } from './rows.js';
+import { type Reading, readNumber } from './numbers.js';
+import { parseRows } from './rows.js';
 
 const coil = { id: '01935f6e-8b7a-7cc1-9a3e-5d1f00000002', code: 'coil', name: 'Coil' };
 const project = '01935f6e-8b7a-7cc1-9a3e-5d1f00000001';
 
 describe('import rows', () => {
-  it('reads numbers as Spanish and English lists write them', () => {
-    expect(numberText('1.234,5')).toBe('1234.5');
-    expect(numberText('1,234.5')).toBe('1234.5');
-    expect(numberText('12,5')).toBe('12.5');
-    expect(numberText('1 234')).toBe('1234');
-    expect(numberText('1,234,567')).toBe('1234567');
-    expect(numberText('heavy')).toBe('heavy');
+  it('reads numbers as Spanish and English lists write them, and knows when a cell is ambiguous', () => {
+    const value = (text: string) => {
+      const reading: Reading = readNumber(text);
+      return reading.kind === 'ambiguous'
+        ? 'ambiguous'
+        : [reading.value, 'shows' in reading ? reading.shows : undefined];
+    };
+    expect(value('1.234,5')).toEqual(['1234.5', ',']);
+    expect(value('1,234.5')).toEqual(['1234.5', '.']);
+    expect(value('12,5')).toEqual(['12.5', ',']);
+    expect(value('0,125')).toEqual(['0.125', ',']);
+    expect(value('1234,567')).toEqual(['1234.567', ',']);
+    expect(value('1 234')).toEqual(['1234', undefined]);
+    expect(value("1'234.5")).toEqual(['1234.5', '.']);
+    expect(value('18.000 kg')).toBe('ambiguous');
+    expect(value('1,234,567')).toEqual(['1234567', '.']);
+    expect(value('1.234.567')).toEqual(['1234567', ',']);
+    expect(value('1,234')).toBe('ambiguous');
+    expect(value('-1.234')).toBe('ambiguous');
+    expect(value('1,23,4')).toEqual(['1,23,4', undefined]);
+    expect(value('heavy')).toEqual(['heavy', undefined]);
   });
 
   it('finds columns by header in either language, ignoring case, accents, underscores and units', () => {

@@ -3,8 +3,24 @@
 import type { commodities, locations } from '../../../src/domain/enums.js';
 import { packingListSchema } from '../../../src/domain/packing-list.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
-import { type Column, columnLetter, type ImportField, mapHeader, normalise } from './headers.js';
-import type { SheetRow } from './read-xlsx.js';
+import {
+  type Column,
+  cellString,
+  columnLetter,
+  type ImportField,
+  mapHeader,
+  normalise,
+  type SheetCell,
+  type SheetInput,
+} from './headers.js';
+import {
+  type DecimalMark,
+  decideMark,
+  nativeNumber,
+  type Reading,
+  readNumber,
+  resolveAmbiguous,
+} from './numbers.js';
 
 const UNKNOWN = '00000000-0000-0000-0000-000000000000';
 
@@ -79,22 +95,6 @@ const COLOR_WORDS: Record<string, string> = {
   plateado: 'silver',
 };
 
-/**
- * A number typed in a cell: "1.234,5", "1,234.5", "12,5" (a lone comma is the decimal point, as
- * Spanish lists write it) and "1 234" are read; anything else is left for the schema to refuse.
- */
-export function numberText(text: string): string {
-  const compact = text.replace(/[\s\u00a0']/g, '');
-  if (!/^-?[\d.,]+$/.test(compact)) return text.trim();
-  const lastComma = compact.lastIndexOf(',');
-  const lastDot = compact.lastIndexOf('.');
-  if (lastComma >= 0 && lastDot >= 0)
-    return lastComma > lastDot ? compact.replace(/\./g, '').replace(',', '.') : compact.replace(/,/g, '');
-  if (lastComma >= 0)
-    return compact.split(',').length === 2 ? compact.replace(',', '.') : compact.replace(/,/g, '');
-  return compact;
-}
-
 export interface Parsed {
   items: ItemRow[];
   /** The fields the file has a column for: what an import may change on an existing item. */
@@ -104,18 +104,47 @@ export interface Parsed {
   general: string[];
 }
 
+export interface ParseOptions {
+  /** The decimal mark the file's format implies (a ";" CSV: ","), for numbers nothing else decides. */
+  decimal?: DecimalMark | null;
+  /** 0-based indexes of hidden columns: a visible column wins over a hidden one with the same field. */
+  hiddenColumns?: ReadonlySet<number>;
+}
+
+const NUMBER_FIELDS: ReadonlySet<ImportField> = new Set(['quantity', 'net_weight', 'gross_weight']);
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/;
+const isDate = (cell: SheetCell) =>
+  cell instanceof Date || (typeof cell === 'string' && ISO_DATE.test(cell.trim()));
+/** A date cell in a text column (a reference typed as a date): its day, and its time when it has one. */
+const dayText = (text: string) => {
+  const found = ISO_DATE.exec(text);
+  if (!found) return text;
+  return found[2] === '00:00:00' ? found[1] : `${found[1]} ${found[2]}`;
+};
+const DATE_IN_NUMBER =
+  'This cell is a date in the spreadsheet, not a number (Excel may have turned "12.5" into a date): format the column as Number and type the value again.';
+
+/** The reading of a number cell: a spreadsheet number is exact, text is read by the locale rule. */
+function readCell(cell: SheetCell): Reading | 'date' {
+  if (typeof cell === 'number') return { kind: 'number', value: nativeNumber(cell) };
+  if (isDate(cell)) return 'date';
+  return readNumber(cellString(cell));
+}
+
 /** Finds the header row (among the first 20 rows), then reads and checks every row below it. */
 export function parseRows(
-  sheet: SheetRow[],
+  sheet: readonly SheetInput[],
   project: string,
   commodityList: Commodity[],
   defaultCommodity: string | null,
+  options: ParseOptions = {},
 ): Parsed {
+  const hidden = options.hiddenColumns;
   const headerIndex = sheet
     .slice(0, 20)
-    .findIndex((row) => mapHeader(row.cells).columns.some((c) => c.field === 'reference'));
-  const firstFilled = sheet.find((row) => row.cells.some((cell) => cell.trim()));
-  const header = mapHeader(sheet[headerIndex]?.cells ?? firstFilled?.cells ?? []);
+    .findIndex((row) => mapHeader(row.cells, hidden).columns.some((c) => c.field === 'reference'));
+  const firstFilled = sheet.find((row) => row.cells.some((cell) => cellString(cell)));
+  const header = mapHeader(sheet[headerIndex]?.cells ?? firstFilled?.cells ?? [], hidden);
   if (headerIndex < 0 || header.problems.length > 0)
     return {
       items: [],
@@ -142,11 +171,22 @@ export function parseRows(
   }
   const codeOf = new Map(commodityList.map((item) => [item.id, item.code]));
 
+  const body = sheet.slice(headerIndex + 1);
+  // First pass: the decimal marks the file's unambiguous numbers show (see numbers.ts).
+  const numberColumns = columns.filter((c) => NUMBER_FIELDS.has(c.field));
+  const shown = new Set<DecimalMark>();
+  for (const { cells } of body)
+    for (const c of numberColumns) {
+      const reading = readCell(cells[c.index]);
+      if (reading !== 'date' && reading.kind === 'number' && reading.shows) shown.add(reading.shows);
+    }
+  const mark = decideMark(shown, options.decimal ?? null);
+
   const items: ItemRow[] = [];
   const problems: Problem[] = [];
   const seen = new Map<string, number>();
-  for (const { row, cells } of sheet.slice(headerIndex + 1)) {
-    const text = (c: Column | undefined) => (c ? (cells[c.index] ?? '').trim() : '');
+  for (const { row, cells } of body) {
+    const text = (c: Column | undefined) => (c ? cellString(cells[c.index]) : '');
     if (columns.every((c) => text(c) === '')) continue;
     const problem = (field: ImportField | 'project', message: string) => {
       const c = column(field as ImportField) ?? column('reference');
@@ -159,9 +199,17 @@ export function parseRows(
       switch (c.field) {
         case 'net_weight':
         case 'gross_weight':
-        case 'quantity':
-          values[c.field] = numberText(raw);
+        case 'quantity': {
+          const reading = readCell(cells[c.index]);
+          if (reading === 'date') problem(c.field, DATE_IN_NUMBER);
+          else if (reading.kind !== 'ambiguous') values[c.field] = reading.value;
+          else {
+            const resolved = resolveAmbiguous(reading, mark, shown);
+            if ('value' in resolved) values[c.field] = resolved.value;
+            else problem(c.field, resolved.problem);
+          }
           break;
+        }
         case 'commodity': {
           const id = byCommodity.get(normalise(raw));
           if (id) values.commodity = id;
@@ -184,7 +232,7 @@ export function parseRows(
             .map((color) => COLOR_WORDS[color] ?? color);
           break;
         default:
-          values[c.field] = raw;
+          values[c.field] = dayText(raw);
       }
     }
     if (!column('commodity') || (!values.commodity && text(column('commodity')) === '')) {

@@ -1,0 +1,58 @@
+// Which reader a packing list goes to, from its bytes (file-type), not its name: an .xlsx (or any ZIP,
+// which the .xlsx reader checks) or text (CSV, also when an ERP names its tab-separated export ".xls").
+// Everything else (an old binary .xls, an OpenDocument .ods, a PDF or a photo renamed .xlsx, a web
+// page saved as .xls) is a 400 on `file` saying what it is and which formats are read.
+import { open } from 'node:fs/promises';
+import { fieldError } from '../../http/errors.js';
+
+export const ACCEPTED = 'Packing lists are read from .xlsx (Excel Workbook) or .csv files';
+
+const KNOWN: Record<string, string> = {
+  cfb: `This is an old Excel .xls (or other Office 97-2003) file. ${ACCEPTED}: open it in Excel and save it as Excel Workbook (.xlsx) or CSV.`,
+  ods: `This is an OpenDocument spreadsheet (.ods). ${ACCEPTED}: in LibreOffice, use File > Save As and choose Excel 2007-365 (.xlsx) or CSV.`,
+  pdf: `This is a PDF, not a spreadsheet. ${ACCEPTED}; ask the sender for the packing list as a spreadsheet.`,
+  xml: `This is an XML file (perhaps an Excel 2003 XML sheet). ${ACCEPTED}: open it in Excel and save it as Excel Workbook (.xlsx) or CSV.`,
+};
+
+async function head(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const HTML = `This is a web page (HTML) with a spreadsheet's name, as some systems export. ${ACCEPTED}: open it in Excel and save it as Excel Workbook (.xlsx) or CSV.`;
+
+/** Text: a Unicode BOM, or no control bytes but tab and line ends (8-bit codes such as Windows-1252 are text). */
+function isText(start: Buffer): boolean {
+  if ((start[0] === 0xff && start[1] === 0xfe) || (start[0] === 0xfe && start[1] === 0xff)) return true;
+  return start.every((byte) => byte >= 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d);
+}
+
+/** 'xlsx' or 'csv', by the bytes; a clear 400 on `file` for any other format. */
+export async function sheetFormat(path: string): Promise<'xlsx' | 'csv'> {
+  const start = await head(path, 4096);
+  const opening = start
+    .subarray(0, 512)
+    .toString('latin1')
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart();
+  // Text formats first: file-type takes some plain text for audio frames.
+  if (opening.startsWith('%PDF-')) throw fieldError('file', KNOWN.pdf ?? ACCEPTED);
+  if (/^<\?xml/i.test(opening)) throw fieldError('file', KNOWN.xml ?? ACCEPTED);
+  if (/^<(!doctype html|html|table)/i.test(opening)) throw fieldError('file', HTML);
+  if (isText(start)) return 'csv';
+  const { fileTypeFromFile } = await import('file-type');
+  const type = await fileTypeFromFile(path);
+  if (!type) return 'csv';
+  if (type.ext === 'xlsx' || type.ext === 'xlsm' || type.ext === 'zip') return 'xlsx';
+  const known = KNOWN[type.ext];
+  if (known) throw fieldError('file', known);
+  throw fieldError(
+    'file',
+    `This is a ${type.ext.toUpperCase()} file (${type.mime}), not a spreadsheet. ${ACCEPTED}.`,
+  );
+}

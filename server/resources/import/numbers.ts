@@ -1,0 +1,92 @@
+// Numbers typed in packing lists, in whichever locale the office wrote them. The rule, so that no
+// weight is ever read wrong without a word:
+// - a cell the spreadsheet holds as a number is exact (no locale involved);
+// - text with both "," and "." ("1.234,5", "1,234.5"): the last one is the decimal mark, the other
+//   groups thousands (in groups of 3, else it is not a number);
+// - one kind repeated ("1.234.567"): thousands groups; an integer;
+// - one separator that cannot be a thousands group ("12,5", "0,125", "1234,567", ",5"): the decimal
+//   mark;
+// - one separator with exactly 3 digits after 1-3 digits ("1,234", "18.000"): ambiguous. It takes the
+//   decimal mark the rest of the file shows (its unambiguous numbers); when those show both marks or
+//   none, the mark the format implies (a ";" CSV is a decimal-comma locale, a "," CSV a decimal-point
+//   one); when nothing decides, the cell is refused, naming its row and column.
+// Spaces, no-break spaces and apostrophes as thousands separators, and a trailing "kg", are dropped.
+
+export type DecimalMark = ',' | '.';
+
+export type Reading =
+  /** A number: its text with "." as decimal mark; `shows` the decimal mark it proves the file uses. */
+  | { kind: 'number'; value: string; shows?: DecimalMark }
+  /** "1,234": 1.234 with `separator` as decimal mark, or 1234 with it as thousands separator. */
+  | { kind: 'ambiguous'; separator: DecimalMark; sign: string; whole: string; fraction: string }
+  /** Not a number: left as typed for the schema to refuse. */
+  | { kind: 'text'; value: string };
+
+const other = (mark: DecimalMark): DecimalMark => (mark === ',' ? '.' : ',');
+const grouped = (text: string, separator: string) =>
+  new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(text);
+
+/** A spreadsheet number as plain decimal text (no float noise, no exponent for ordinary values). */
+export function nativeNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+}
+
+/** What a number cell's text says, on its own. */
+export function readNumber(raw: string): Reading {
+  const compact = raw
+    .trim()
+    .replace(/\s*kgs?\.?$/i, '')
+    .replace(/[\s\u00a0\u202f']/g, '');
+  const match = /^([+-]?)([\d.,]*\d[\d.,]*)$/.exec(compact);
+  if (!match) return { kind: 'text', value: raw.trim() };
+  const [, sign, body] = match;
+  const commas = body.split(',').length - 1;
+  const dots = body.split('.').length - 1;
+  if (commas === 0 && dots === 0) return { kind: 'number', value: sign + body };
+  if (commas > 0 && dots > 0) {
+    const mark: DecimalMark = body.lastIndexOf(',') > body.lastIndexOf('.') ? ',' : '.';
+    const [whole, fraction, ...rest] = body.split(mark);
+    if (rest.length > 0 || !fraction || !grouped(whole, other(mark)))
+      return { kind: 'text', value: raw.trim() };
+    return { kind: 'number', value: `${sign}${whole.split(other(mark)).join('')}.${fraction}`, shows: mark };
+  }
+  const separator: DecimalMark = commas > 0 ? ',' : '.';
+  const parts = body.split(separator);
+  if (parts.length > 2) {
+    if (!grouped(body, separator)) return { kind: 'text', value: raw.trim() };
+    return { kind: 'number', value: sign + parts.join(''), shows: other(separator) };
+  }
+  const [whole, fraction] = parts;
+  if (fraction === '') return { kind: 'number', value: sign + whole };
+  if (fraction.length !== 3 || whole === '' || whole.startsWith('0') || whole.length > 3)
+    return { kind: 'number', value: `${sign}${whole || '0'}.${fraction}`, shows: separator };
+  return { kind: 'ambiguous', separator, sign, whole, fraction };
+}
+
+/**
+ * The file's decimal mark: the one its unambiguous numbers show if they show only one; if they show
+ * none, the one its format implies (`hint`); null (undecided) when they show both or nothing decides.
+ */
+export function decideMark(shown: ReadonlySet<DecimalMark>, hint: DecimalMark | null): DecimalMark | null {
+  if (shown.size === 1) return [...shown][0] ?? null;
+  return shown.size === 0 ? hint : null;
+}
+
+/** An ambiguous reading under the file's decimal mark: the number, or why it cannot be read. */
+export function resolveAmbiguous(
+  reading: Extract<Reading, { kind: 'ambiguous' }>,
+  mark: DecimalMark | null,
+  shown: ReadonlySet<DecimalMark>,
+): { value: string } | { problem: string } {
+  const { sign, whole, fraction, separator } = reading;
+  if (mark === separator) return { value: `${sign}${whole}.${fraction}` };
+  if (mark !== null) return { value: `${sign}${whole}${fraction}` };
+  const typed = `${sign}${whole}${separator}${fraction}`;
+  const why =
+    shown.size > 1
+      ? 'the file writes decimals both with "," and with "."'
+      : 'nothing else in the file shows its decimal mark';
+  return {
+    problem: `"${typed}" could be ${sign}${whole}.${fraction} or ${sign}${whole}${fraction} (${why}): write it without the thousands separator (${sign}${whole}${fraction}) or with a 4th decimal (${typed}0).`,
+  };
+}
