@@ -117,6 +117,65 @@ describe('sync engine', () => {
     expect(names[0].n).toBe(2);
   });
 
+  it('a round that moved work before failing starts the backoff over; one that moved nothing doubles it', async () => {
+    const proxy = await startFaultProxy(server.url);
+    try {
+      const device = await makeDevice(server, staff, { baseUrl: proxy.url });
+      const events = new EventTarget();
+      // Exact delays (no jitter) and long ones: only a `focus` (which keeps the failure count) retries.
+      const base = 60_000;
+      const engine = device.engine({
+        events,
+        pageSize: 5,
+        batchSize: 5,
+        backoff: { baseMs: base, maxMs: 3_600_000, random: () => 1 },
+      });
+      const PULL = '/api/sync/pull/';
+      const PUSH = '/api/sync/push/';
+      const fail = (path: string) => ({ path, action: { kind: 'status' as const, status: 503 } });
+      const pass = (path: string) => ({ path, action: { kind: 'pass' as const } });
+      let until: number | null = null;
+      /** Waits for the round to end in backoff; the wait it chose, as the status shows it. */
+      const nextWait = async () => {
+        await eventually(
+          () => engine.state === 'backoff' && useSyncStatus.getState().backoffUntil !== until,
+          20_000,
+        );
+        until = useSyncStatus.getState().backoffUntil;
+        return (until ?? 0) - Date.now();
+      };
+      const retry = () => events.dispatchEvent(new Event('focus'));
+
+      // Nothing moved: the first failure waits one base.
+      proxy.rules.push(fail(PULL));
+      engine.start();
+      expect(await nextWait()).toBeGreaterThan(base - 5_000);
+      // One pulled page stored, the next refused: back to one base (it was going to be two).
+      proxy.rules.push(pass(PULL), fail(PULL));
+      retry();
+      const afterPage = await nextWait();
+      expect(afterPage).toBeLessThanOrEqual(base);
+      expect(afterPage).toBeGreaterThan(base - 5_000);
+      expect(proxy.requests.filter((request) => request.outcome === 200)).toHaveLength(1);
+      // Nothing moved again: the wait doubles.
+      proxy.rules.push(fail(PULL));
+      retry();
+      expect(await nextWait()).toBeGreaterThan(2 * base - 5_000);
+      // One push batch answered, the next refused: one base again (it was going to be four).
+      for (let index = 0; index < 8; index += 1)
+        await saveRecord(device.ctx, 'project', { name: `MV Patchy Link ${index}` });
+      // The engine has seen the saves (in backoff they wait for the retry, not a push of their own).
+      await eventually(() => useSyncStatus.getState().pending === 8);
+      proxy.rules.push(pass(PUSH), fail(PUSH));
+      retry();
+      expect(await nextWait()).toBeLessThanOrEqual(base);
+      expect(await device.db.outbox.count()).toBe(3);
+      await engine.stop();
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('backoff: 1 s doubling to 5 min, jittered within the upper half', () => {
     const low = { baseMs: 1000, maxMs: 300_000, random: () => 0 };
     const high = { ...low, random: () => 1 };

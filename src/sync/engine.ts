@@ -8,6 +8,7 @@ import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
 import { deviceStateOf } from './device';
 import { failureKind, failureWords } from './failures';
 import { type Leadership, requestLeadership } from './leader';
+import { madeProgress, progressMark } from './progress';
 import { type PullContext, pullAll } from './pull';
 import { pushAll } from './push';
 import { refreshStorage, type SyncPhase, setSyncStatus, useSyncStatus } from './status';
@@ -163,6 +164,7 @@ export class SyncEngine {
     this.setPhase('syncing');
     const { db, api, userId } = this.options;
     const deviceState = () => this.deviceState();
+    const before = await progressMark(db);
     try {
       const context = { db, api, deviceState, userId, batchSize: this.options.batchSize };
       await pushAll(context);
@@ -181,6 +183,9 @@ export class SyncEngine {
       if (this.options.intervalMs !== 0) this.schedule(this.options.intervalMs ?? 60_000, 'timer');
       void refreshStorage();
     } catch (error) {
+      // A round that got anywhere (a batch answered, a page stored) starts the backoff over: on a link that
+      // fails every few requests the waits stay short while work moves, instead of growing to minutes.
+      if (before && madeProgress(before, await progressMark(db))) this.failures = 0;
       this.onFailure(error);
     }
   }
