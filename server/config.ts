@@ -18,6 +18,9 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   // Migrations hold one connection for their lock and run on another: two at least.
   DATABASE_POOL_SIZE: int(10, 2),
+  // A PostgreSQL that does not answer makes requests fail with 503 after these, instead of hanging.
+  DATABASE_CONNECT_TIMEOUT_MS: int(5_000, 100),
+  DATABASE_QUERY_TIMEOUT_MS: int(10_000, 100),
   DEMO_DATA: optionalFlag,
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -40,6 +43,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** PostgreSQL: limits on connecting (or waiting for a pooled connection) and on each statement, ms. */
+  databaseTimeouts: { connectMs: number; queryMs: number };
   /** Demo users and vessel call on first start; unset: yes for the embedded database, no for PostgreSQL. */
   demoData?: boolean;
   corsOrigins: string[];
@@ -69,6 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     demoData: e.DEMO_DATA,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())

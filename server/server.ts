@@ -23,6 +23,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
   });
   try {
     await runMigrations(database);

@@ -81,6 +81,7 @@ async function createUser(values: ReturnType<typeof parse>['values'], username: 
     dataDir: config.dataDir,
     // Two: migrating holds one connection for its lock and runs the SQL on another.
     poolSize: 2,
+    timeouts: config.databaseTimeouts,
   });
   try {
     let migrated = 0;

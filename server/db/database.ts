@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { lockDataDir } from './lock.js';
-import { PGliteDialect } from './pglite-dialect.js';
+import { openPGlite } from './pglite.js';
+import { guardedPool, type PoolTimeouts, poolTimeoutOptions } from './postgres-pool.js';
 import type { Tables } from './tables.js';
 
 export type Engine = 'pglite' | 'postgres';
@@ -23,6 +22,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** PostgreSQL only: limits on connecting and on each statement (none when unset). */
+  timeouts?: PoolTimeouts;
 }
 
 // The same JavaScript values from both engines: bigints as numbers (seq stays far below 2^53),
@@ -105,16 +106,18 @@ const parsers: Record<number, Parser> = {
 const SESSION_SETTINGS = "SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, MDY'; SET IntervalStyle = 'postgres'";
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPGlite(options.dataDir ?? './data');
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? {});
+  return openPGlite(options.dataDir ?? './data', parsers);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, timeouts: PoolTimeouts): Promise<Database> {
   // Date parameters go out in UTC as PGlite sends them, not in the process's time zone (pg's default).
   pg.defaults.parseInputDatesAsUTC = true;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    ...poolTimeoutOptions(timeouts),
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -129,7 +132,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   const db = new Kysely<Tables>({
     dialect: new PostgresDialect({
-      pool,
+      pool: guardedPool(pool, timeouts.queryMs),
       // Before the connection's first use.
       onCreateConnection: async (connection) => {
         await connection.executeQuery(CompiledQuery.raw(SESSION_SETTINGS));
@@ -140,54 +143,22 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     engine: 'postgres',
     db,
     async exec(text) {
-      // Through Kysely for the session settings; without parameters pg sends it as one simple query.
-      await db.connection().execute((connection) => connection.executeQuery(CompiledQuery.raw(text)));
+      // Migrations run without the statement limit (an index over a large table may take minutes), on a
+      // connection of their own, closed after so its session never serves a request. Without
+      // parameters pg sends the text as one simple query.
+      const client = await pool.connect();
+      try {
+        await client.query(`${SESSION_SETTINGS}; SET statement_timeout = 0`);
+        await client.query(text);
+      } finally {
+        client.release(true);
+      }
     },
     ping: () => ping(db),
     async close() {
       await db.destroy();
     },
   };
-}
-
-async function openPGlite(dataDir: string): Promise<Database> {
-  const memory = dataDir === 'memory';
-  const unlock = memory ? () => {} : lockDataDir(dataDir);
-  try {
-    // Loaded only for this engine: the module alone holds ~45 MB, of no use to a PostgreSQL server.
-    const { PGlite } = await import('@electric-sql/pglite');
-    // One options object: PGlite drops the second argument when the first is not a string.
-    const pglite = new PGlite({
-      dataDir: memory ? undefined : join(dataDir, 'pgdata'),
-      parsers,
-      relaxedDurability: false,
-      // The database lives in this process: PostgreSQL's 128 MB buffer cache would sit in its memory on
-      // top of the OS's cache of the same files. 32 MB keeps the server ~70 MB smaller (bench: import) at
-      // no measured cost per list query over 100,000 items (16 MB cost ~20% more CPU there).
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-    });
-    await pglite.waitReady;
-    const db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
-    return {
-      engine: 'pglite',
-      db,
-      async exec(text) {
-        // Through the driver's lock, so a migration never interleaves with a request's transaction.
-        await db.connection().execute(async () => {
-          await pglite.exec(text);
-        });
-      },
-      ping: () => ping(db),
-      async close() {
-        await db.destroy();
-        await pglite.close();
-        unlock();
-      },
-    };
-  } catch (error) {
-    unlock();
-    throw error;
-  }
 }
 
 async function ping(db: Kysely<Tables>): Promise<boolean> {

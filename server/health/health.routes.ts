@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
+import { serviceUnavailable } from '../http/errors.js';
 
 const health = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -17,16 +18,25 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability (no sign-in needed)',
-        response: { 200: health, 503: health },
+        description:
+          'Answers 200 when the database answers; otherwise 503 with a `detail`, `Retry-After`, and what is down.',
+        response: { 200: health, 503: health.extend({ detail: z.string() }) },
       },
     },
     async (_request, reply) => {
-      const reachable = await database.ping();
-      return reply.code(reachable ? 200 : 503).send({
-        status: reachable ? 'ok' : 'unavailable',
-        database: reachable ? 'reachable' : 'unreachable',
-        engine: database.engine,
-      });
+      if (await database.ping())
+        return reply.send({ status: 'ok', database: 'reachable', engine: database.engine } as const);
+      // The same answer (detail, Retry-After) as any request the database cannot serve, plus what is down.
+      const unavailable = serviceUnavailable();
+      return reply
+        .code(503)
+        .headers(unavailable.headers)
+        .send({
+          ...unavailable.body,
+          status: 'unavailable',
+          database: 'unreachable',
+          engine: database.engine,
+        } as const);
     },
   );
 }

@@ -2,15 +2,18 @@ import { once } from 'node:events';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, insufficientStorage, serviceUnavailable } from './errors.js';
 
-// PostgreSQL errors meaning "the database is not there right now", and the pg driver's socket errors.
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// PostgreSQL errors meaning "the database is not there right now" (57014: a statement cancelled by
+// statement_timeout), and the pg driver's socket errors (ETIMEDOUT also from our own query limit).
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
 function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boolean {
   const code = typeof error.code === 'string' ? error.code : '';
   if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code)) return true;
   const text = error.message ?? '';
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(text);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    text,
+  );
 }
 
 /**
