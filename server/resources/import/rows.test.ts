@@ -74,4 +74,32 @@ describe('import rows', () => {
       },
     ]);
   });
+
+  it('reads what a reader hands over as the spreadsheet typed it: numbers exact, dates named, hidden columns giving way', () => {
+    const parsed = parseRows(
+      [
+        { row: 1, cells: ['Referencia', 'Peso neto', 'Peso neto (antiguo)', 'Peso bruto', 'Ref'] },
+        // A spreadsheet number is exact even in a decimal-comma list ("12,5" below).
+        { row: 2, cells: ['N-1', 1.234, 'x', '12,5', 'hidden'] },
+        // A date where a weight goes: named, never read as the date's serial number.
+        { row: 3, cells: ['N-2', new Date(Date.UTC(2026, 4, 12)), 'x', '2026-05-12T00:00:00.000Z', ''] },
+        { row: 4, cells: [new Date(Date.UTC(2026, 0, 5)), 5, 'x', 6, ''] },
+      ],
+      project,
+      [coil],
+      coil.id,
+      { hiddenColumns: new Set([2, 4]) },
+    );
+    expect(parsed.general).toEqual([]);
+    expect(parsed.items[0]?.values).toMatchObject({ net_weight: '1.234', gross_weight: '12.500' });
+    expect(parsed.items[2]?.values).toMatchObject({ reference: '2026-01-05' });
+    expect(parsed.problems.map((p) => [p.row, p.column, p.message.slice(0, 33)])).toEqual([
+      [3, 'B', 'This cell is a date in the spread'],
+      [3, 'D', 'This cell is a date in the spread'],
+    ]);
+    // Both visible: the clear "both" error, nothing guessed.
+    expect(mapHeader(['Ref', 'Peso neto', 'Peso neto (antiguo)']).problems).toEqual([
+      'Columns B ("Peso neto") and C ("Peso neto (antiguo)") are both net_weight.',
+    ]);
+  });
 });

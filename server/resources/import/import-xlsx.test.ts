@@ -1,0 +1,161 @@
+// Packing lists as offices make them in Excel, over HTTP: a title above the header, a cover sheet
+// first, numbers typed as text, formulas (their cached results), date and hidden columns, headers with
+// odd spacing, case, accents and line breaks; and the files that are not .xlsx or CSV at all.
+import { PassThrough } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
+import { jpeg, pdf } from '../../../tests/fixtures/files.js';
+import { upload } from '../../../tests/fixtures/multipart.js';
+import { startTestServer, type TestServer } from '../../testing.js';
+
+let server: TestServer;
+let f: Fixtures;
+
+const importFile = (project: string, name: string, bytes: Buffer) =>
+  upload(`${server.url}/api/project/${project}/import_pl/`, { token: f.staffToken, file: { name, bytes } });
+
+const items = (project: string) =>
+  server.query(
+    `select reference, quantity, net_weight, gross_weight, location
+     from packing_list where project = $1 and deleted_at is null order by reference`,
+    [project],
+  );
+
+const newProject = async () => (await f.create('project')).id;
+const bytesOf = async (book: ExcelJS.Workbook) => Buffer.from(await book.xlsx.writeBuffer());
+
+async function zip(entries: { name: string; text: string; store?: boolean }[]): Promise<Buffer> {
+  const archive = new ZipArchive();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  archive.pipe(out);
+  for (const entry of entries) archive.append(entry.text, { name: entry.name, store: entry.store ?? false });
+  await archive.finalize();
+  return Buffer.concat(chunks);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  f = await fixtures(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('.xlsx packing lists from real offices', () => {
+  it('reads the list on the second sheet below its title: text numbers, formulas, dates, hidden columns', async () => {
+    const project = await newProject();
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Notas').addRow(['Buque MV Atlantic — viaje 12', 'Escala Bilbao']);
+    const list = book.addWorksheet('Packing list');
+    list.addRow(['PACKING LIST MV ATLANTIC']);
+    list.addRow(['Fecha de emisión', new Date(Date.UTC(2026, 10, 20))]);
+    list.addRow([
+      '  Nº  REFERENCIA ',
+      'MERCANCIA',
+      'Código interno',
+      'Peso\nNeto (Kg)',
+      'peso   bruto kg',
+      'Ubicacion',
+      'Fecha llegada',
+      'Uds.',
+    ]);
+    list.addRow([
+      'C-1',
+      'Bobina',
+      'x1',
+      '1.234,5',
+      { formula: 'D4+150', result: 1384.5 },
+      'almacen',
+      new Date(Date.UTC(2026, 10, 21)),
+      '2',
+    ]);
+    list.addRow([
+      'C-2',
+      'Bobina',
+      'x2',
+      ' 18000 ',
+      { formula: 'D5+150', result: 18150 },
+      'A BORDO',
+      new Date(Date.UTC(2026, 10, 22)),
+      1,
+    ]);
+    list.addRow([]);
+    list.getColumn(3).hidden = true;
+    // A second list after the first one is not read.
+    book.addWorksheet('Otra').addRow(['Referencia']);
+    const answer = await importFile(project, 'PL MV Atlantic.xlsx', await bytesOf(book));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({ created: 2, updated: 0, unchanged: 0, total: 2 });
+    expect(await items(project)).toEqual([
+      {
+        reference: 'C-1',
+        quantity: '2.000',
+        net_weight: '1234.500',
+        gross_weight: '1384.500',
+        location: 'warehouse',
+      },
+      {
+        reference: 'C-2',
+        quantity: '1.000',
+        net_weight: '18000.000',
+        gross_weight: '18150.000',
+        location: 'onboard',
+      },
+    ]);
+  });
+
+  it('reads "18.000" typed as text by the decimal commas of the same list; names the cell when nothing decides', async () => {
+    const project = await newProject();
+    const book = new ExcelJS.Workbook();
+    const list = book.addWorksheet('Lista');
+    list.addRow(['Referencia', 'Mercancía', 'Peso neto', 'Peso bruto']);
+    list.addRow(['S-1', 'Granito', '18.000', '18.250,5']);
+    expect((await importFile(project, 'lista.xlsx', await bytesOf(book))).status).toBe(200);
+    expect((await items(project)).map((row) => row.net_weight)).toEqual(['18000.000']);
+
+    const unsure = new ExcelJS.Workbook();
+    const sheet = unsure.addWorksheet('Lista');
+    sheet.addRow(['Title']);
+    sheet.addRow(['Referencia', 'Mercancía', 'Peso neto']);
+    sheet.addRow(['S-2', 'Granito', '2.500']);
+    const refused = await importFile(project, 'dudosa.xlsx', await bytesOf(unsure));
+    expect(refused.status).toBe(400);
+    expect(refused.body.file).toEqual([
+      expect.stringMatching(/^Row 3, column C \(Peso neto\): "2\.500" could be 2\.500 or 2500/),
+    ]);
+  });
+
+  it('refuses an old .xls, an .ods, a PDF or a photo renamed .xlsx and a web page named .xls, saying what is read', async () => {
+    const project = await newProject();
+    const accepted = /Packing lists are read from \.xlsx \(Excel Workbook\) or \.csv files/;
+    const xls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
+    const ods = await zip([
+      { name: 'mimetype', text: 'application/vnd.oasis.opendocument.spreadsheet', store: true },
+      { name: 'content.xml', text: '<office:document-content/>' },
+    ]);
+    const html = Buffer.from('<html><body><table><tr><td>Referencia</td></tr></table></body></html>');
+    const cases: [string, Buffer, RegExp][] = [
+      ['lista.xls', xls, /^This is an old Excel \.xls/],
+      ['lista.ods', ods, /^This is an OpenDocument spreadsheet \(\.ods\)/],
+      ['lista.xlsx', pdf(), /^This is a PDF/],
+      ['lista.xlsx', await jpeg(40, 30), /^This is a JPG file \(image\/jpeg\)/],
+      ['export.xls', html, /^This is a web page \(HTML\)/],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const answer = await importFile(project, name, bytes);
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.file, name).toEqual([expect.stringMatching(message)]);
+      expect(String((answer.body.file as string[])[0]), name).toMatch(accepted);
+    }
+    expect(await items(project)).toHaveLength(0);
+    // An ERP's tab-separated export named .xls is text: read as the CSV it is.
+    const tabs = Buffer.from('Referencia\tMercancía\tPeso neto\r\nX-1\tBobina\t1.250,5\r\n', 'latin1');
+    expect((await importFile(project, 'export.xls', tabs)).status).toBe(200);
+    expect(await items(project)).toMatchObject([{ reference: 'X-1', net_weight: '1250.500' }]);
+  });
+});
