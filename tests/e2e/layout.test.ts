@@ -91,12 +91,61 @@ describe('layout', () => {
     await page.getByTestId('welcome').getByText('Welcome, Marta Ruiz').waitFor();
   });
 
-  it('shows a real not-found page for unknown addresses', async () => {
-    const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
-    await page.getByTestId('not-found').waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+  it('shows a real not-found page for unknown addresses, and says so for records that are not there', async () => {
+    for (const path of [
+      '/no/such/page',
+      '/projects/0190a1b2-0000-7000-8000-00000000dead',
+      '/contact/x/y?z=1',
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await page.getByTestId('not-found').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe('Page not found');
+      expect(await page.title(), path).toBe('Page not found · Karbontrack');
+      await expectNoRawKeys(page);
+    }
+    // Signed in, a project, report or hand that is not on the device: a message, not a spinner forever.
+    await signIn(page);
+    const unknown = '0190a1b2-0000-7000-8000-00000000dead';
+    for (const [path, testId] of [
+      [`/project/${unknown}`, 'project-missing'],
+      [`/report/${unknown}`, 'report-missing'],
+      [`/project/${unknown}/hand/${unknown}`, 'hand-missing'],
+    ]) {
+      await page.goto(path);
+      await page.getByTestId(testId).waitFor();
+      expect(await page.getByTestId(testId).textContent()).toContain('not on this device');
+    }
     await expectNoRawKeys(page);
+  });
+
+  it('names the screen in the window title and sets <html lang>, both following the language', async () => {
+    const titles = [
+      ['/', 'Karbontrack', 'Karbontrack'],
+      ['/contact', 'Contact · Karbontrack', 'Contacto · Karbontrack'],
+      ['/terms-conditions', 'Terms and conditions · Karbontrack', 'Aviso legal · Karbontrack'],
+      ['/privacy-policy', 'Privacy policy · Karbontrack', 'Política de privacidad · Karbontrack'],
+      ['/login', 'Sign in · Karbontrack', 'Iniciar sesión · Karbontrack'],
+    ];
+    for (const [path, en, es] of titles) {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction((title) => document.title === title, en);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.getByTestId('language-es').click();
+      // No reload: a screen reader reads the new language at once.
+      await page.waitForFunction((title) => document.title === title, es);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await page.getByTestId('language-en').click();
+      await page.waitForFunction((title) => document.title === title, en);
+    }
+    await signIn(page);
+    await page.waitForFunction(() => document.title === 'Projects · Karbontrack');
+    await page.getByTestId('language-es').click();
+    await page.waitForFunction(() => document.title === 'Proyectos · Karbontrack');
+    await page.getByRole('link', { name: 'Informes de contenedores' }).click();
+    await page.waitForFunction(() => document.title === 'Informes de contenedores · Karbontrack');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
   });
 
   it('scrolls to the top on navigation', async () => {
@@ -120,7 +169,7 @@ describe('layout', () => {
             .map((node) => node.outerHTML.slice(0, 100)),
         selector,
       );
-    for (const path of ['/', '/login', '/contact']) {
+    for (const path of ['/', '/login', '/contact', '/terms-conditions', '/privacy-policy', '/no/such/page']) {
       await page.goto(path);
       await page.locator('main h1').first().waitFor();
       expect(await smallTargets('body'), path).toEqual([]);
@@ -130,6 +179,22 @@ describe('layout', () => {
     for (const frame of ['[data-testid="sidebar"]', '[data-testid="user-bar"]']) {
       expect(await smallTargets(frame), frame).toEqual([]);
     }
+    // Folded to its icons, the sidebar's entries stay as easy to hit.
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('logo-small').waitFor();
+    expect(await smallTargets('[data-testid="sidebar"]'), 'folded sidebar').toEqual([]);
+    const narrow = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="sidebar"] a, [data-testid="sidebar"] button')]
+        .filter((node) => node.getBoundingClientRect().width < 44)
+        .map((node) => node.outerHTML.slice(0, 100)),
+    );
+    expect(narrow).toEqual([]);
+    await page.getByTestId('settings').click();
+    const items = await page
+      .getByRole('menuitem')
+      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().height));
+    expect(items.length).toBeGreaterThan(0);
+    for (const height of items) expect(height).toBeGreaterThanOrEqual(44);
     // The user bar ends inside the window: the frame itself never makes the page scroll sideways.
     const userBarRight = await page
       .getByTestId('user-bar')

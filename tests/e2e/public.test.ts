@@ -26,14 +26,6 @@ afterEach(async () => {
   await context.close();
 });
 
-async function fillContact(page: Page) {
-  await page.getByLabel('Name').fill('Ana Puerto');
-  await page.getByLabel('E-mail').fill('ana@estibas.example');
-  await page.getByLabel('Phone').fill('+34 600 000 000');
-  await page.getByLabel('Company').fill('Estibas del Levante');
-  await page.getByLabel('Comments').fill('Two berths, coils and granite.');
-}
-
 describe('public area', () => {
   it('the product page tells what the product does and links to contact and login', async () => {
     await page.goto('/');
@@ -46,60 +38,6 @@ describe('public area', () => {
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/login');
     await expectNoRawKeys(page);
-  });
-
-  it('checks the contact form: required fields, e-mail form, terms', async () => {
-    await page.goto('/contact');
-    await page.getByRole('button', { name: 'Send' }).click();
-    for (const message of [
-      'Name must not be blank',
-      'E-mail must not be blank',
-      'Company must not be blank',
-    ]) {
-      await page.getByText(message).waitFor();
-    }
-    await page.getByText('Please, accept the Terms and conditions, and the Privacy Policy').waitFor();
-    await page.getByLabel('E-mail').fill('ana@');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Enter a valid e-mail address').waitFor();
-    expect(await server.query('select id from contact_request')).toEqual([]);
-    await expectNoRawKeys(page);
-  });
-
-  it('sends a contact request: stored on the server, request_success shown', async () => {
-    await page.goto('/contact');
-    await fillContact(page);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByTestId('contact-success').waitFor();
-    const rows = await server.query(
-      'select name, email, company, product, language, accepted_terms from contact_request',
-    );
-    expect(rows).toEqual([
-      {
-        name: 'Ana Puerto',
-        email: 'ana@estibas.example',
-        company: 'Estibas del Levante',
-        product: 'karbontrack',
-        language: 'en',
-        accepted_terms: true,
-      },
-    ]);
-    expect(await page.getByLabel('Name').inputValue()).toBe('');
-  });
-
-  it('offline, says sending needs a connection and keeps what was typed', async () => {
-    await page.goto('/contact');
-    await fillContact(page);
-    await page.getByRole('checkbox').check();
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByTestId('contact-offline').waitFor();
-    expect(await page.getByLabel('Company').inputValue()).toBe('Estibas del Levante');
-    expect(await page.getByLabel('Comments').inputValue()).toBe('Two berths, coils and granite.');
-    await context.setOffline(false);
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByTestId('contact-success').waitFor();
   });
 
   it('offers the flyer as a real one-page PDF', async () => {
@@ -181,6 +119,33 @@ describe('public area', () => {
       await page.getByTestId('back').click();
       await page.waitForURL('**/contact');
       expect(pathOf(page)).toBe('/contact');
+    });
+
+    it(`${path} opened directly: the back button goes to the product page, never off the site`, async () => {
+      // A new tab (no history at all).
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: en }).waitFor();
+      await page.getByTestId('back').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('cta-contact').waitFor();
+
+      // Reached from another site (a mail, a search): its page is in the tab's history, not ours.
+      const other = await context.newPage();
+      await other.goto('data:text/html,<h1>another site</h1>');
+      await other.goto(`${server.url}${path}`);
+      await other.getByRole('heading', { level: 1, name: en }).waitFor();
+      await other.getByTestId('back').click();
+      await other.waitForURL((url) => url.pathname === '/');
+      expect(new URL(other.url()).origin).toBe(server.url);
+
+      // Reached from one of our pages, then reloaded: back still returns there.
+      await other.goto(`${server.url}/contact`);
+      await other.getByRole('link', { name: en }).first().click();
+      await other.getByRole('heading', { level: 1, name: en }).waitFor();
+      await other.reload();
+      await other.getByRole('heading', { level: 1, name: en }).waitFor();
+      await other.getByTestId('back').click();
+      await other.waitForURL('**/contact');
     });
   }
 });

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SyncStatusBar } from '../../features/sync/SyncStatusBar';
+import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import classes from './layout.module.css';
 import { PageFallback } from './PageFallback';
@@ -11,6 +12,7 @@ import { UserBar } from './UserBar';
 export default function AppLayout() {
   return (
     <div className={classes.shell}>
+      <DocumentTitle />
       <Sidebar />
       <div className={classes.column}>
         <UserBar />

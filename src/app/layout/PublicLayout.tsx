@@ -2,6 +2,7 @@ import { Anchor, Group } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
+import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import classes from './layout.module.css';
@@ -12,6 +13,7 @@ export default function PublicLayout() {
   const { t } = useTranslation(['public', 'common']);
   return (
     <div className={classes.publicShell}>
+      <DocumentTitle />
       <header className={classes.publicHeader} data-testid="public-header">
         <Link to="/" aria-label={t('common:app_name')} className={classes.homeLink}>
           <img src="/logo-dark.svg" alt={t('common:app_name')} width={178} height={40} />

@@ -42,3 +42,13 @@ export async function waitForScreen(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   expect(await page.getByTestId('not-found').count()).toBe(0);
 }
+
+/** Waits until the service worker is active, has precached the app and controls the page. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+}

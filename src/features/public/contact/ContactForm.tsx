@@ -10,7 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isOnline } from '../../../api/client';
@@ -43,8 +43,20 @@ export function ContactForm() {
   );
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'offline' | 'sent'>('idle');
+  // A double click or a second Enter while the request is on its way does not send it again.
+  const sending = useRef(false);
+  // The preferred language follows the interface's until the visitor picks one in the form.
+  // (A draft restored on load keeps its own.)
+  const languagePicked = useRef(false);
+  const interfaceLanguage = i18n.language === 'es' ? 'es' : 'en';
+  const shownLanguage = useRef(interfaceLanguage);
 
   useEffect(() => saveDraft(request), [request]);
+  useEffect(() => {
+    if (shownLanguage.current === interfaceLanguage) return;
+    shownLanguage.current = interfaceLanguage;
+    if (!languagePicked.current) setRequest((current) => ({ ...current, language: interfaceLanguage }));
+  }, [interfaceLanguage]);
 
   function update<K extends keyof ContactRequest>(field: K, value: ContactRequest[K]) {
     setRequest((current) => ({ ...current, [field]: value }));
@@ -61,6 +73,7 @@ export function ContactForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (sending.current) return;
     const found: ContactErrors = {};
     for (const problem of checkContactRequest(request)) found[problem.field] ??= messageFor(problem);
     setErrors(found);
@@ -70,6 +83,7 @@ export function ContactForm() {
       return;
     }
     setStatus('sending');
+    sending.current = true;
     try {
       await sendContactRequest({ ...request, name: request.name.trim(), email: request.email.trim() });
       clearDraft();
@@ -86,6 +100,8 @@ export function ContactForm() {
       }
       setStatus(isOnline() ? 'idle' : 'offline');
       await notifyApiError(error);
+    } finally {
+      sending.current = false;
     }
   }
 
@@ -126,7 +142,10 @@ export function ContactForm() {
             ]}
             allowDeselect={false}
             value={request.language}
-            onChange={(value) => update('language', value === 'es' ? 'es' : 'en')}
+            onChange={(value) => {
+              languagePicked.current = true;
+              update('language', value === 'es' ? 'es' : 'en');
+            }}
           />
         </SimpleGrid>
         <Textarea

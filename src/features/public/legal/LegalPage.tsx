@@ -10,11 +10,20 @@ interface Props {
   sections: readonly string[];
 }
 
+/** The router numbers its history entries from 0 (history.state.idx): above 0, one of ours comes before. */
+function hasAppPageBefore(): boolean {
+  const state: unknown = window.history.state;
+  if (!state || typeof state !== 'object' || !('idx' in state)) return false;
+  return typeof state.idx === 'number' && state.idx > 0;
+}
+
 /** A legal text in the current language, with a back button returning to the previous page. */
 export function LegalPage({ titleKey, group, sections }: Props) {
   const { t } = useTranslation(['legal', 'common']);
   const navigate = useNavigate();
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+  // Back within the app when this page was reached from one of its pages; opened directly (a new tab, a
+  // link from another site or a mail) there is nothing of ours to return to, so the product page instead.
+  const back = () => (hasAppPageBefore() ? navigate(-1) : navigate('/'));
 
   return (
     <Stack gap="lg" maw={820}>

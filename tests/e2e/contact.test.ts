@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoRawKeys, waitForServiceWorker } from './support/app';
+import { pagePerTest } from './support/rig';
+
+// The contact form: its checks, a send stored on the server, and what people do with it (offline, a
+// reload, a double click, long comments, e-mails with a tag, phones with spaces).
+
+const rig = pagePerTest();
+
+/** A unique e-mail per test run: each test finds its own rows, also when it runs a second time. */
+const uniqueEmail = (tag: string) => `ana+${tag}-${Date.now()}@sub.estibas.es`;
+
+interface Typed {
+  email: string;
+  phone?: string;
+  comments?: string;
+}
+
+async function fillContact(page: Page, { email, phone = '+34 600 000 000', comments }: Typed) {
+  await page.getByLabel('Name').fill('Ana Puerto');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone').fill(phone);
+  await page.getByLabel('Company').fill('Estibas del Levante');
+  await page.getByLabel('Comments').fill(comments ?? 'Two berths, coils and granite.');
+}
+
+function rowsFor(email: string) {
+  return rig.server.query(
+    'select name, email, phone, company, comments, product, language, accepted_terms from contact_request where email = $1',
+    [email],
+  );
+}
+
+describe('contact form', () => {
+  it('checks required fields, the e-mail form and the terms', async () => {
+    const { page, server } = rig;
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send' }).click();
+    for (const message of [
+      'Name must not be blank',
+      'E-mail must not be blank',
+      'Company must not be blank',
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+    await page.getByText('Please, accept the Terms and conditions, and the Privacy Policy').waitFor();
+    await page.getByLabel('E-mail').fill('ana@');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Enter a valid e-mail address').waitFor();
+    expect(await server.query(`select id from contact_request where email = 'ana@'`)).toEqual([]);
+    await expectNoRawKeys(page);
+  });
+
+  it('sends a request with a tagged e-mail, a spaced phone and long comments: stored as typed', async () => {
+    const { page } = rig;
+    const email = uniqueEmail('send');
+    const comments = `Línea 1: bobinas y granito.\n${'x'.repeat(4970)}\nÚltima línea.`.slice(0, 5000);
+    await page.goto('/contact');
+    await fillContact(page, { email, phone: '+34 600 12 34 56', comments });
+    await page.getByRole('checkbox').check();
+    // A double click sends once.
+    await page.getByRole('button', { name: 'Send' }).dblclick();
+    await page.getByTestId('contact-success').waitFor();
+    expect(await page.getByTestId('contact-success').textContent()).toBeTruthy();
+    expect(await rowsFor(email)).toEqual([
+      {
+        name: 'Ana Puerto',
+        email,
+        phone: '+34 600 12 34 56',
+        company: 'Estibas del Levante',
+        comments,
+        product: 'karbontrack',
+        language: 'en',
+        accepted_terms: true,
+      },
+    ]);
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    // Sent, the draft is gone: a reload shows an empty form.
+    await page.reload();
+    await page.getByLabel('Name').waitFor();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('');
+  });
+
+  it('names the comments when they are too long, and sends nothing', async () => {
+    const { page } = rig;
+    const email = uniqueEmail('long');
+    await page.goto('/contact');
+    await fillContact(page, { email, comments: 'y'.repeat(5001) });
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Comments: at most 5000 characters').waitFor();
+    expect(await rowsFor(email)).toEqual([]);
+  });
+
+  it('offline, says sending needs a connection and keeps what was typed, across a reload too', async () => {
+    const { page, context } = rig;
+    const email = uniqueEmail('offline');
+    await page.goto('/contact');
+    await waitForServiceWorker(page);
+    await page.getByTestId('language-es').click();
+    await page.getByRole('heading', { level: 1, name: 'Contacto' }).waitFor();
+    await page.getByLabel('Nombre').fill('Ana Puerto');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Empresa').fill('Estibas del Levante');
+    await page.getByLabel('Comentarios').fill('Dos atraques.');
+    await page.getByRole('checkbox').check();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByTestId('contact-offline').waitFor();
+    expect(await page.getByLabel('Empresa').inputValue()).toBe('Estibas del Levante');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Contacto' }).waitFor();
+    expect(await page.getByLabel('Correo electrónico').inputValue()).toBe(email);
+    expect(await page.getByLabel('Comentarios').inputValue()).toBe('Dos atraques.');
+    expect(await page.getByRole('checkbox').isChecked()).toBe(true);
+    await expectNoRawKeys(page);
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByTestId('contact-success').waitFor();
+    expect(await rowsFor(email)).toMatchObject([{ company: 'Estibas del Levante', language: 'es' }]);
+  });
+});
