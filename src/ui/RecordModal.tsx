@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, SimpleGrid } from '@mantine/core';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { save } from '../store/active';
-import { otherErrors, useRecordForm, type Values } from './form';
+import { otherErrors, type RecordForm, useRecordForm, type Values } from './form';
 import { notifyUpdated } from './notices';
 import { RecordField } from './RecordField';
 
@@ -19,6 +20,14 @@ interface RecordModalProps {
   /** Values the user does not choose here (the parent: project, hand, event). */
   fixed?: Values;
   fields: readonly string[];
+  /** A message refusing the save (the coil report's commodity and activity), or null to save. */
+  check?: (values: Values) => string | null;
+  /** Draws a field itself (a project's hands, users as tags); undefined leaves it to RecordField. */
+  renderField?: (name: string, form: RecordForm) => ReactNode | undefined;
+  /** Shown under the form for a saved record (its documents). */
+  footer?: (id: string) => ReactNode;
+  /** Keep the modal open after a save (to add documents to a new record). */
+  stayOpen?: boolean;
   onSaved?: (id: string) => void;
   testId?: string;
 }
@@ -26,15 +35,25 @@ interface RecordModalProps {
 function RecordModalBody(props: RecordModalProps) {
   const { t } = useTranslation('ui');
   const form = useRecordForm(props.record);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [savedId, setSavedId] = useState<string | null>(
+    typeof props.record.id === 'string' ? props.record.id : null,
+  );
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const refused = props.check?.(form.values) ?? null;
+    setRefusal(refused);
+    if (refused) return;
     const result = await form.submit((values) => save(props.resource, { ...values, ...props.fixed }));
     if (!result) return;
     notifyUpdated();
+    setSavedId(result.id);
+    form.set('id', result.id);
     props.onSaved?.(result.id);
-    props.onClose();
+    if (!props.stayOpen) props.onClose();
   }
-  const banner = otherErrors(form.errors, props.fields);
+  const banner = [...(refusal ? [refusal] : []), ...otherErrors(form.errors, props.fields)];
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       {banner.length > 0 && (
@@ -43,9 +62,12 @@ function RecordModalBody(props: RecordModalProps) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {props.fields.map((name) => (
-          <RecordField key={name} resource={props.resource} name={name} form={form} ns={props.ns} />
-        ))}
+        {props.fields.map(
+          (name) =>
+            props.renderField?.(name, form) ?? (
+              <RecordField key={name} resource={props.resource} name={name} form={form} ns={props.ns} />
+            ),
+        )}
       </SimpleGrid>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" size="md" onClick={props.onClose}>
@@ -55,6 +77,7 @@ function RecordModalBody(props: RecordModalProps) {
           {t('form.save')}
         </Button>
       </Group>
+      {savedId && props.footer?.(savedId)}
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { Divider, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Values } from '../../ui/form';
+import { RecordModal } from '../../ui/RecordModal';
 import { DocumentsList } from '../project-reports/Documents';
-import { FormModal } from '../project-reports/FormModal';
 import { UsersInterested } from './UsersInterested';
 
 export const INCIDENCE_FIELDS = [
@@ -30,7 +30,7 @@ interface Props {
 export function IncidenceModal({ projectId, record, onClose }: Props) {
   const { t } = useTranslation('incidences');
   return (
-    <FormModal
+    <RecordModal
       opened={record !== null}
       onClose={onClose}
       resource="incidence"

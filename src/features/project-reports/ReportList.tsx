@@ -8,10 +8,10 @@ import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
 import { IconDownload, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
+import { RecordModal } from '../../ui/RecordModal';
 import { RowActions } from '../../ui/RowActions';
 import { SyncMark } from '../sync/SyncMark';
 import { carriesDocuments, DocumentsButton, DocumentsList } from './Documents';
-import { FormModal } from './FormModal';
 import { REPORT_PAGE_SIZE, type ReportKind } from './kinds';
 import { PrompterField } from './PrompterField';
 import { reportPage } from './queries';
@@ -113,7 +113,7 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
         total={list?.total ?? 0}
         onChange={setPage}
       />
-      <FormModal
+      <RecordModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         resource={kind.resource}
