@@ -1,11 +1,11 @@
-import { Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Group, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { usePreloadWhenSettled } from '../../app/preload';
 import { useList, useLocalDb } from '../../store/hooks';
 import { FilterTags } from '../../ui/FilterTags';
-import { IconFilter, IconPlus } from '../../ui/icons';
+import { ListPageHeader } from '../../ui/ListPageHeader';
 import { Pager } from '../../ui/Pager';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { useSession } from '../auth/session';
@@ -91,24 +91,11 @@ export default function ProjectsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} data-testid="page-title">
-          {t('title')}
-        </Title>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            size="md"
-            leftSection={<IconFilter size={18} />}
-            onClick={() => setFilterOpen(true)}
-          >
-            {t('ui:filters.open')}
-          </Button>
-          <Button component={Link} to="/project" size="md" leftSection={<IconPlus size={18} />}>
-            {t('new_project')}
-          </Button>
-        </Group>
-      </Group>
+      <ListPageHeader
+        title={t('title')}
+        onFilters={() => setFilterOpen(true)}
+        add={{ label: t('new_project'), to: '/project' }}
+      />
       <FilterTags tags={tags} onRemove={(key) => setFilter(key as FilterKey, null)} />
       {filling && !list?.total ? (
         <Group justify="center" p="xl" data-testid="projects-loading">

@@ -1,12 +1,12 @@
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useLivePage } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { FilterTags } from '../../ui/FilterModal';
 import { formatDate } from '../../ui/format';
-import { IconFilter, IconPlus } from '../../ui/icons';
+import { ListPageHeader } from '../../ui/ListPageHeader';
 import { Pager } from '../../ui/Pager';
 import { RowActions } from '../../ui/RowActions';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
@@ -46,24 +46,11 @@ export default function ReportsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} data-testid="page-title">
-          {t('list_title')}
-        </Title>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            size="md"
-            leftSection={<IconFilter size={18} />}
-            onClick={() => setFilterOpen(true)}
-          >
-            {t('ui:filters.open')}
-          </Button>
-          <Button component={Link} to="/report" size="md" leftSection={<IconPlus size={18} />}>
-            {t('new_report')}
-          </Button>
-        </Group>
-      </Group>
+      <ListPageHeader
+        title={t('list_title')}
+        onFilters={() => setFilterOpen(true)}
+        add={{ label: t('new_report'), to: '/report' }}
+      />
       <FilterTags tags={tags} onRemove={(name) => setFilter(name as FilterKey, null)} />
       {list?.total === 0 && <Text c="dimmed">{t('empty')}</Text>}
       {list && list.total > 0 && (
