@@ -5,6 +5,17 @@ import { LookupSelect } from '../../ui/LookupSelect';
 import { SearchSelect } from '../../ui/SearchSelect';
 import { emptyIncidenceFilters, type IncidenceFilters } from './queries';
 
+// The filters picked from a lookup (its resource), then the users' ones (the label's field name).
+const LOOKUPS = [
+  ['type', 'incidence-type'],
+  ['status', 'incidence-status'],
+] as const;
+const USERS = [
+  ['detected', 'detect'],
+  ['manager', 'manager'],
+  ['users_interested', 'users_interested'],
+] as const;
+
 interface Props {
   opened: boolean;
   onClose: () => void;
@@ -25,36 +36,24 @@ export function IncidenceFilterModal({ opened, onClose, filters, onChange }: Pro
         value={filters.description}
         onChange={(event) => set('description', event.currentTarget.value)}
       />
-      <LookupSelect
-        resource="incidence-type"
-        label={t('fields.type')}
-        value={filters.type}
-        onChange={(value) => set('type', value)}
-      />
-      <LookupSelect
-        resource="incidence-status"
-        label={t('fields.status')}
-        value={filters.status}
-        onChange={(value) => set('status', value)}
-      />
-      <SearchSelect
-        resource="users"
-        label={t('fields.detect')}
-        value={filters.detected}
-        onChange={(value) => set('detected', value)}
-      />
-      <SearchSelect
-        resource="users"
-        label={t('fields.manager')}
-        value={filters.manager}
-        onChange={(value) => set('manager', value)}
-      />
-      <SearchSelect
-        resource="users"
-        label={t('fields.users_interested')}
-        value={filters.users_interested}
-        onChange={(value) => set('users_interested', value)}
-      />
+      {LOOKUPS.map(([key, resource]) => (
+        <LookupSelect
+          key={key}
+          resource={resource}
+          label={t(`fields.${key}`)}
+          value={filters[key]}
+          onChange={(value) => set(key, value)}
+        />
+      ))}
+      {USERS.map(([key, label]) => (
+        <SearchSelect
+          key={key}
+          resource="users"
+          label={t(`fields.${label}`)}
+          value={filters[key]}
+          onChange={(value) => set(key, value)}
+        />
+      ))}
     </FilterModal>
   );
 }
