@@ -44,6 +44,33 @@ describe('sign-in and guards', () => {
     await page.goto('/login?redirect=//evil.example/steal');
     await signIn(page);
     expect(pathOf(page)).toBe('/projects');
+
+    // The same guard runs for every visit to /login once signed in: each query as a user or a link
+    // might bring it, and where it must land.
+    const cases: Array<[query: string, lands: string]> = [
+      ['redirect=%2Fproject%2Fabc%3Ftab%3Dpacking%26page%3D2', '/project/abc?tab=packing&page=2'],
+      ['redirect=/reports%3Fpage%3D2%23top', '/reports?page=2#top'],
+      // A raw # ends the query: the hash is the login page's own, the redirect is /reports.
+      ['redirect=/reports#top', '/reports'],
+      ['redirect=javascript:alert(document.domain)', '/projects'],
+      ['redirect=JavaScript%3Aalert(1)', '/projects'],
+      ['redirect=/\\evil.example', '/projects'],
+      ['redirect=%2F%5Cevil.example', '/projects'],
+      ['redirect=%5C%5Cevil.example', '/projects'],
+      ['redirect=%2F%2Fevil.example', '/projects'],
+      ['redirect=%252F%252Fevil.example', '/projects'],
+      ['redirect=https:/evil.example', '/projects'],
+      ['redirect=https://evil.example/projects', '/projects'],
+      ['redirect=%2F%09%2Fevil.example', '/projects'],
+      ['redirect=/login%3Fredirect%3D%2Freports', '/projects'],
+      ['redirect=', '/projects'],
+    ];
+    for (const [query, lands] of cases) {
+      await page.goto(`/login?${query}`);
+      await page.waitForURL((url) => url.pathname !== '/login');
+      expect(new URL(page.url()).origin, query).toBe(server.url);
+      expect(pathOf(page), query).toBe(lands);
+    }
   });
 
   it('gives the empty message naming each field, and the server message for wrong credentials', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { expectNoRawKeys, pathOf, signIn, waitForScreen } from './support/app';
+import { expectNoRawKeys, pathOf, signIn, waitForScreen, waitForServiceWorker } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
 
@@ -20,16 +20,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Waits until the service worker is active, has precached the app and controls the page. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-  });
-}
-
 describe('offline', () => {
   it('installs: a web manifest with name, icons incl. maskable, theme colour and standalone display', async () => {
     const response = await fetch(`${server?.url}/manifest.webmanifest`);
@@ -40,7 +30,16 @@ describe('offline', () => {
       theme_color: string;
       icons: Array<{ src: string; sizes: string; purpose?: string }>;
     };
-    expect(manifest).toMatchObject({ name: 'Karbontrack', display: 'standalone', theme_color: '#0b2545' });
+    expect(manifest).toMatchObject({
+      name: 'Karbontrack',
+      short_name: 'Karbontrack',
+      id: '/',
+      start_url: '/projects',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b2545',
+      background_color: '#ffffff',
+    });
     expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
       '192x192 any',
       '192x192 maskable',
@@ -50,6 +49,9 @@ describe('offline', () => {
     for (const icon of manifest.icons) {
       const image = await fetch(`${server?.url}${icon.src}`);
       expect(image.headers.get('content-type')).toBe('image/png');
+      // The PNG's own size (IHDR width and height) is the one the manifest claims.
+      const bytes = Buffer.from(await image.arrayBuffer());
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
     }
     const html = await (await fetch(`${server?.url}/`)).text();
     expect(html).toContain('rel="manifest"');
@@ -82,6 +84,39 @@ describe('offline', () => {
     await tab.goto('/reports');
     await tab.getByRole('heading', { level: 1, name: 'Container reports' }).waitFor();
     await tab.close();
+    await expectNoRawKeys(page);
+  });
+
+  it('offline, a reload of every route of the spec table opens its screen', async () => {
+    const signedIn = [
+      '/projects',
+      '/project',
+      '/project/p1',
+      '/project/p1/hand/h1',
+      '/reports',
+      '/report',
+      '/report/r1',
+    ];
+    for (const path of signedIn) {
+      await page.goto(path);
+      await waitForScreen(page);
+      await page.reload();
+      await waitForScreen(page);
+      expect(pathOf(page), path).toBe(path);
+    }
+    for (const path of ['/', '/contact', '/terms-conditions', '/privacy-policy']) {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await page.reload();
+      await page.getByTestId('public-header').waitFor();
+      await page.locator('main h1').first().waitFor();
+      expect(await page.getByTestId('not-found').count(), path).toBe(0);
+      expect(pathOf(page), path).toBe(path);
+    }
+    // Signed in, /login goes on to the projects, offline too.
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Projects', exact: true }).waitFor();
+    expect(pathOf(page)).toBe('/projects');
     await expectNoRawKeys(page);
   });
 

@@ -55,6 +55,16 @@ describe('a new version', () => {
     await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
     expect(await page.getByTestId('update-prompt').isVisible()).toBe(true);
 
+    // "Later" puts it away; a plain reload does not force the new version either, and says it again.
+    await page.getByRole('button', { name: 'Later' }).click();
+    await page.getByTestId('update-prompt').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
+    await page.getByTestId('update-prompt').waitFor();
+    expect(
+      await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+    ).toBe(true);
+
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
     await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
     const after = await page.evaluate(async () => {
