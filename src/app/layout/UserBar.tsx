@@ -1,11 +1,12 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Text } from '@mantine/core';
+import { type ComponentType, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName, useSession } from '../../features/auth/session';
 import { useLogout } from '../../features/auth/useLogout';
-import { IconKey, IconLogout, IconSettings } from '../../ui/icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import classes from './layout.module.css';
+import { SettingsButton } from './SettingsButton';
+import type { SettingsMenuProps } from './SettingsMenu';
 
 // The two dialogs load when first needed, not with the first signed-in screen.
 const PasswordChangeModal = lazy(() =>
@@ -28,6 +29,23 @@ export function UserBar() {
   if (passwordOpen && !passwordUsed) setPasswordUsed(true);
   const [logoutUsed, setLogoutUsed] = useState(false);
   if (logout.pending !== null && !logoutUsed) setLogoutUsed(true);
+  // The settings menu's code loads when its icon is pointed at, focused or pressed; until then the icon
+  // stands alone. A press before the code is in opens the menu once it is.
+  const [loaded, setLoaded] = useState<{ Menu: ComponentType<SettingsMenuProps>; focus: boolean } | null>(
+    null,
+  );
+  const [menuOpened, setMenuOpened] = useState(false);
+  const standIn = useRef<HTMLButtonElement>(null);
+  const loadMenu = () => {
+    void import('./SettingsMenu').then(
+      (module) =>
+        setLoaded(
+          (current) => current ?? { Menu: module.default, focus: document.activeElement === standIn.current },
+        ),
+      // Not loaded (offline before the service worker was installed): the next press tries again.
+      () => undefined,
+    );
+  };
 
   return (
     <header className={classes.userBar} data-testid="user-bar">
@@ -37,26 +55,25 @@ export function UserBar() {
           {t('user_bar.welcome', { name })}
         </Text>
       )}
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="dark"
-            aria-label={t('user_bar.settings')}
-            data-testid="settings"
-          >
-            <IconSettings />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconKey size={18} />} onClick={() => setPasswordOpen(true)} mih={44}>
-            {t('auth:password_change.action')}
-          </Menu.Item>
-          <Menu.Item leftSection={<IconLogout size={18} />} onClick={() => void logout.request()} mih={44}>
-            {t('auth:logout.action')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {loaded ? (
+        <loaded.Menu
+          opened={menuOpened}
+          onOpenedChange={setMenuOpened}
+          takeFocus={loaded.focus}
+          onPasswordChange={() => setPasswordOpen(true)}
+          onLogout={() => void logout.request()}
+        />
+      ) : (
+        <SettingsButton
+          ref={standIn}
+          onPointerEnter={loadMenu}
+          onFocus={loadMenu}
+          onClick={() => {
+            setMenuOpened(true);
+            loadMenu();
+          }}
+        />
+      )}
       <Suspense fallback={null}>
         {passwordUsed && <PasswordChangeModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />}
         {logoutUsed && (
