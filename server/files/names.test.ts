@@ -16,6 +16,19 @@ describe('file names', () => {
     expect(safeName(long).endsWith('.jpeg')).toBe(true);
   });
 
+  it('keeps emoji whole (their joiners too), and never cuts one in half', () => {
+    expect(safeName('Grúa 🏗️ muelle 3 — 👷‍♀️ ✅.jpg')).toBe('Grúa 🏗️ muelle 3 — 👷‍♀️ ✅.jpg');
+    expect(safeName('a\u200Db.pdf')).toBe('ab.pdf');
+    expect(safeName('🏗\u202Egpj.exe')).toBe('🏗gpj.exe');
+    expect(safeName('half \uD83D.pdf')).toBe('half .pdf');
+    const cut = safeName(`${'x'.repeat(250)}👷‍♀️👷‍♀️.jpeg`);
+    expect(cut).toBe(`${'x'.repeat(250)}.jpeg`);
+    expect(() => encodeURIComponent(safeName(`${'x'.repeat(249)}😀😀😀.jpeg`))).not.toThrow();
+    expect(downloadHeaders('Grúa 🏗️ ✅.jpg')['content-disposition']).toBe(
+      `attachment; filename="Grua _ _.jpg"; filename*=UTF-8''Gr%C3%BAa%20%F0%9F%8F%97%EF%B8%8F%20%E2%9C%85.jpg`,
+    );
+  });
+
   it('reads extensions in lower case', () => {
     expect(extensionOf('Photo.JPG')).toBe('jpg');
     expect(extensionOf('.bashrc')).toBe('');

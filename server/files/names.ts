@@ -3,6 +3,23 @@
 
 // Control characters (Cc) and invisible format ones (Cf: zero-width, bidi overrides that disguise an extension).
 const CONTROL = /[\p{Cc}\p{Cf}]/gu;
+// Inside an emoji only the joiner and tag characters of its sequence are kept ("👷‍♀️", flags of regions).
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+const EMOJI_PART = /^(\u200D|[\u{E0020}-\u{E007F}])$/u;
+// Half of a UTF-16 pair (a JSON name can carry one): no file name, and it breaks percent-encoding.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemesOf = (text: string) => Array.from(graphemes.segment(text), (part) => part.segment);
+
+function withoutControls(text: string): string {
+  return graphemesOf(text.replace(LONE_SURROGATE, ''))
+    .map((part) =>
+      EMOJI.test(part)
+        ? part.replace(CONTROL, (char) => (EMOJI_PART.test(char) ? char : ''))
+        : part.replace(CONTROL, ''),
+    )
+    .join('');
+}
 const MAX_NAME = 255;
 // Device names Windows will not save a file as (CON, nul.txt, COM1.pdf...): such a name gets a '_' first.
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
@@ -14,8 +31,7 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i
  */
 export function safeName(raw: string | undefined, fallback = 'file'): string {
   const base = (raw ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
-  let name = base
-    .replace(CONTROL, '')
+  let name = withoutControls(base)
     .replace(/[<>:"|?*]/g, '_')
     .trim();
   name = name.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
@@ -24,7 +40,13 @@ export function safeName(raw: string | undefined, fallback = 'file'): string {
   if (name.length > MAX_NAME) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-    name = name.slice(0, MAX_NAME - ext.length) + ext;
+    // Cut between characters as shown (never inside an emoji or a UTF-16 pair).
+    let kept = '';
+    for (const part of graphemesOf(name.slice(0, name.length - ext.length))) {
+      if (kept.length + part.length > MAX_NAME - ext.length) break;
+      kept += part;
+    }
+    name = kept + ext;
   }
   return name;
 }
@@ -45,11 +67,10 @@ const rfc5987 = (text: string) =>
  */
 export function downloadHeaders(name: string, disposition: 'attachment' | 'inline' = 'attachment') {
   const safe = safeName(name);
-  const ascii = safe
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
+  // One "_" for each character shown that is not ASCII (an emoji of several code points too).
+  const ascii = graphemesOf(safe.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
+    .map((part) => (/^[\x20-\x7e]$/.test(part) && part !== '"' && part !== '\\' ? part : '_'))
+    .join('');
   return {
     'content-disposition': `${disposition}; filename="${ascii}"; filename*=UTF-8''${rfc5987(safe)}`,
     'x-suggested-filename': encodeURIComponent(safe),

@@ -8,6 +8,8 @@ import { extensionOf } from './names.js';
 /** Raster types sharp reads, accepted as photos (SVG is not: it can carry script). */
 export const IMAGE_TYPES = new Set(['jpg', 'png', 'webp', 'gif', 'avif', 'tif']);
 
+const HEIF_TYPES = new Set(['heic', 'heif']);
+
 const EXECUTABLE_TYPES = new Set(['exe', 'elf', 'macho', 'msi', 'apk', 'dex', 'class', 'wasm', 'jar', 'swf']);
 const EXECUTABLE_EXTENSIONS = new Set(
   'exe msi com scr bat cmd ps1 psm1 vbs vbe js mjs cjs jse wsf wsh hta sh bash zsh csh ksh py pl rb php jar apk app dll so dylib'.split(
@@ -87,6 +89,12 @@ export async function checkType(
       `The content of "${name}" is not a .${ext} file${type ? ` (it is ${type.ext.toUpperCase()})` : ''}.`,
     );
   const raster = Boolean(type && IMAGE_TYPES.has(type.ext));
+  // iPhone and iPad photos: kept as documents; the server cannot decode them (HEVC) for a thumbnail.
+  if (isImage && type && HEIF_TYPES.has(type.ext))
+    throw fieldError(
+      'file',
+      'HEIC photos (iPhone, iPad) cannot be shown in the gallery: add the file as a document, or send the photo as JPEG (on the iPad: Settings > Camera > Formats > Most Compatible).',
+    );
   if (isImage && !raster)
     throw fieldError(
       'file',

@@ -7,7 +7,7 @@ import { uuidv7 } from '../../../src/domain/ids.js';
 import type { AppContext } from '../../context.js';
 import { safeName } from '../../files/names.js';
 import { discard, type FileStore } from '../../files/store.js';
-import { makeThumbnail } from '../../files/thumbnail.js';
+import { MAX_PIXELS, makeThumbnail, type ThumbnailFailure } from '../../files/thumbnail.js';
 import { checkType } from '../../files/types.js';
 import { HttpError, ValidationError } from '../../http/errors.js';
 import { checkWrite } from '../engine/access.js';
@@ -16,6 +16,11 @@ import type { Actor } from '../engine/write.js';
 import { findParent } from './parents.js';
 import { findAny, insertAttachment, represent } from './repository.js';
 import { parseFields, readUpload } from './upload.js';
+
+const THUMBNAIL_FAILURES: Record<ThumbnailFailure, string> = {
+  'too-large': `The photo has more than ${MAX_PIXELS / 1_000_000} megapixels: send a smaller one, or add it as a document.`,
+  unreadable: 'The photo could not be read: the file is damaged or not a complete image.',
+};
 
 const idTaken = () =>
   new HttpError(409, { id: ['An attachment with this id exists under another record, or was deleted.'] });
@@ -47,8 +52,8 @@ export async function createAttachment(
     const type = await checkType(file.path, name, file.mimetype, values.is_image);
     if (values.is_image) {
       thumbnail = store.tempPath('.webp');
-      if (!(await makeThumbnail(file.path, thumbnail)))
-        throw new ValidationError({ file: ['The photo could not be read.'] });
+      const made = await makeThumbnail(file.path, thumbnail);
+      if (made !== true) throw new ValidationError({ file: [THUMBNAIL_FAILURES[made]] });
     }
     const row = {
       id,
