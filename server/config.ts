@@ -31,6 +31,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USER: int(10, 1),
   LOGIN_MAX_FAILURES_PER_ADDRESS: int(50, 1),
   LOGIN_WINDOW_MINUTES: int(15, 1),
+  // A sign-in that would wait longer than this for the password hashing answers 503 + Retry-After at once.
+  LOGIN_MAX_WAIT_MS: int(5_000, 1),
   STATIC_DIR: z.string().default('dist'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('karbontrack <no-reply@localhost>'),
@@ -54,6 +56,8 @@ export interface Config {
   uploadMaxBytes: number;
   tokenIdleDays: number;
   login: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowMinutes: number };
+  /** A sign-in that would wait longer than this (ms) for the password check answers 503 at once. */
+  signInMaxWaitMs: number;
   staticDir: string;
   mail: { smtpUrl?: string; from: string; contactTo?: string };
 }
@@ -89,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
     },
+    signInMaxWaitMs: e.LOGIN_MAX_WAIT_MS,
     staticDir: e.STATIC_DIR,
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, contactTo: e.CONTACT_MAIL_TO || undefined },
   };

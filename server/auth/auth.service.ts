@@ -1,7 +1,14 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { type FieldErrors, invalidToken, tooManyRequests, ValidationError } from '../http/errors.js';
+import {
+  type FieldErrors,
+  invalidToken,
+  signInBusy,
+  tooManyRequests,
+  ValidationError,
+} from '../http/errors.js';
 import { authRepository } from './auth.repository.js';
+import { gate, HASH_SLOTS } from './hash-gate.js';
 import { hashPassword, passwordProblems, unusablePasswordHash, verifyPassword } from './passwords.js';
 import type { Principal } from './principal.js';
 import { tokenCache } from './token-cache.js';
@@ -13,37 +20,47 @@ export function authService(database: Database, config: Config) {
   const repo = authRepository(database);
   const { maxFailuresPerUser, maxFailuresPerAddress, windowMinutes } = config.login;
   const verified = tokenCache();
+  // Sign-ins take turns for the hashing. One that would wait past signInMaxWaitMs is told at once to come back
+  // (503, Retry-After) rather than left waiting until its client gives up, with its work then wasted.
+  const signIns = gate(HASH_SLOTS);
+
+  /** Counts the attempt, checks the password, and makes a token; never says which of the two was wrong. */
+  async function checkCredentials(username: string, password: string, address: string): Promise<string> {
+    const userKey = `user:${username.trim().toLowerCase()}`;
+    const addressKey = `addr:${address}`;
+    // The attempt is counted before the password is checked, so guesses fired together cannot all
+    // pass the count (each sees those before it); a right password takes its count back.
+    const at = await repo.recordFailure([userKey, addressKey], windowMinutes);
+    const counts = await repo.countFailures([userKey, addressKey], windowMinutes);
+    for (const { key, failures, oldest } of counts) {
+      const limit = key === userKey ? maxFailuresPerUser : maxFailuresPerAddress;
+      if (failures <= limit) continue;
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((Date.parse(oldest) + windowMinutes * 60_000 - Date.now()) / 1000),
+      );
+      throw tooManyRequests(
+        retryAfter,
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+      );
+    }
+    const user = await repo.findUserByUsername(username.trim());
+    const matches = await verifyPassword(password, user?.password_hash ?? unusablePasswordHash);
+    if (!user || !matches || !user.is_active)
+      throw new ValidationError({ non_field_errors: [BAD_CREDENTIALS] });
+    await repo.clearFailures(userKey);
+    await repo.forgetAttempt(addressKey, at);
+    const { token, hash } = newToken();
+    await repo.insertToken(hash, { userId: user.id });
+    return token;
+  }
 
   return {
     /** Exchanges a user name and password for a new token; never says which of the two was wrong. */
     async signIn(username: string, password: string, address: string): Promise<string> {
-      const userKey = `user:${username.trim().toLowerCase()}`;
-      const addressKey = `addr:${address}`;
-      // The attempt is counted before the password is checked, so guesses fired together cannot all
-      // pass the count (each sees those before it); a right password takes its count back.
-      const at = await repo.recordFailure([userKey, addressKey], windowMinutes);
-      const counts = await repo.countFailures([userKey, addressKey], windowMinutes);
-      for (const { key, failures, oldest } of counts) {
-        const limit = key === userKey ? maxFailuresPerUser : maxFailuresPerAddress;
-        if (failures <= limit) continue;
-        const retryAfter = Math.max(
-          1,
-          Math.ceil((Date.parse(oldest) + windowMinutes * 60_000 - Date.now()) / 1000),
-        );
-        throw tooManyRequests(
-          retryAfter,
-          `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
-        );
-      }
-      const user = await repo.findUserByUsername(username.trim());
-      const matches = await verifyPassword(password, user?.password_hash ?? unusablePasswordHash);
-      if (!user || !matches || !user.is_active)
-        throw new ValidationError({ non_field_errors: [BAD_CREDENTIALS] });
-      await repo.clearFailures(userKey);
-      await repo.forgetAttempt(addressKey, at);
-      const { token, hash } = newToken();
-      await repo.insertToken(hash, { userId: user.id });
-      return token;
+      const waitMs = signIns.expectedWaitMs();
+      if (waitMs > config.signInMaxWaitMs) throw signInBusy(Math.max(1, Math.ceil(waitMs / 1000)));
+      return signIns.run(() => checkCredentials(username, password, address));
     },
 
     /** The caller named by an Authorization header: null when there is none; 401 when it is not valid. */

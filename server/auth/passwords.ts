@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { gate, HASH_SLOTS } from './hash-gate.js';
 
 // scrypt with OWASP's interactive parameters (N=2^15, r=8, p=1); the parameters travel with the hash
 // so they can be raised later without invalidating stored passwords.
@@ -8,12 +9,21 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
+const hashing = gate(HASH_SLOTS);
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(
+          password.normalize('NFKC'),
+          salt,
+          KEY_LENGTH,
+          { N: n, r, p, maxmem: MAX_MEMORY },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

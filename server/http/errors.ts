@@ -43,6 +43,13 @@ export const serviceUnavailable = () =>
     { detail: 'The database is unavailable at the moment; try again shortly.' },
     { 'Retry-After': '5' },
   );
+/** Too many sign-ins at once: this one would wait too long for the password check; nothing was done. */
+export const signInBusy = (retryAfterSeconds: number) =>
+  new HttpError(
+    503,
+    { detail: 'Many people are signing in right now; try again in a few seconds.' },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 /** The disk (of the files, or the database's: SQLSTATE 53100) is full: nothing was stored; try later. */
 export const insufficientStorage = () =>
   new HttpError(
