@@ -40,6 +40,14 @@ describe('sign-in and guards', () => {
     await expectNoRawKeys(page);
   });
 
+  it('keeps the hash of the wanted address through the sign-in', async () => {
+    await page.goto('/reports?page=2#report-7');
+    await page.getByTestId('login-form').waitFor();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/reports?page=2#report-7');
+    await signIn(page);
+    expect(pathOf(page)).toBe('/reports?page=2#report-7');
+  });
+
   it('follows only same-origin redirects', async () => {
     await page.goto('/login?redirect=//evil.example/steal');
     await signIn(page);

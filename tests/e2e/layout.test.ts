@@ -148,6 +148,44 @@ describe('layout', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
   });
 
+  it('shows date pickers in the interface language and dates as dd/MM/yyyy', async () => {
+    await signIn(page);
+    const today = new Date();
+    for (const [language, filters, dialogName, label] of [
+      ['en', 'Filters', 'Filter projects', 'Initial date after'],
+      ['es', 'Filtros', 'Filtrar proyectos', 'Fecha inicial desde'],
+    ]) {
+      await page.getByTestId(`language-${language}`).click();
+      await page.getByRole('button', { name: filters, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await dialog.getByLabel(label).click();
+      // The calendar opens on this month, named in the interface language ("noviembre 2026").
+      const month = new Intl.DateTimeFormat(language, { month: 'long' }).format(today);
+      const header = page.locator('.mantine-DateInput-calendarHeaderLevel, [class*="calendarHeaderLevel"]');
+      await header.first().waitFor();
+      expect((await header.first().textContent())?.toLowerCase()).toBe(
+        `${month} ${today.getFullYear()}`.toLowerCase(),
+      );
+      const weekday = new Intl.DateTimeFormat(language, { weekday: 'short' })
+        .format(new Date(2026, 10, 16)) // a Monday: the week starts on Monday in both
+        .replace('.', '')
+        .slice(0, 2)
+        .toLowerCase();
+      const firstWeekday = await page.locator('th[class*="weekday"]').first().textContent();
+      expect(firstWeekday?.toLowerCase()).toBe(weekday);
+      await page
+        .locator('[class*="day"][data-today], button[class*="day"]:not([data-outside])')
+        .first()
+        .click();
+      const typed = await dialog.getByLabel(label).inputValue();
+      expect(typed).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      await dialog.getByRole('button', { name: language === 'es' ? 'Restablecer' : 'Reset' }).click();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await expectNoRawKeys(page);
+  });
+
   it('scrolls to the top on navigation', async () => {
     await page.setViewportSize({ width: 768, height: 400 });
     await page.goto('/privacy-policy');
