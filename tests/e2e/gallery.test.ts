@@ -4,9 +4,10 @@
 // server's ZIP under the name it suggests.
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { pdf } from '../fixtures/files';
+import { pdf, shownColour, sidewaysJpeg } from '../fixtures/files';
+import { download as fetchBytes } from '../fixtures/multipart';
 import { unzip } from '../fixtures/unzip';
 import { apiSession, lookupId, waitFor, waitForServiceWorker } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
@@ -17,13 +18,19 @@ import { PHOTOS } from './support/sync';
 let server: TestServer;
 let browser: Browser;
 let projectId = '';
+let projectName = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+// Each test (and its retry) on a project of its own: what it counts is only what it made.
+beforeEach(async () => {
   const api = await apiSession(server);
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  projectName = `Gallery call ${suffix}`;
   const project = await api.post<{ id: string }>('/api/project/', {
-    code: 'GAL-1',
-    name: 'Gallery call',
+    code: `GAL-${suffix}`,
+    name: projectName,
     status: await lookupId(server, 'project_status', 'In progress'),
     init_date: '2026-11-20',
   });
@@ -34,13 +41,16 @@ afterAll(async () => {
   await server?.close();
 });
 
+const projectHeading = (page: Page) =>
+  page.getByRole('heading', { level: 1, name: `Project ${projectName}` }).waitFor({ timeout: 60_000 });
+
 async function openProject(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page);
   await waitForServiceWorker(page);
   await page.goto(`/project/${projectId}`);
-  await page.getByRole('heading', { level: 1, name: 'Project Gallery call' }).waitFor({ timeout: 60_000 });
+  await projectHeading(page);
   return page;
 }
 
@@ -92,7 +102,7 @@ describe('gallery and documents', () => {
     expect(await thumb.getByTestId('photo-stamp').textContent()).toContain('Marta Ruiz');
 
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Project Gallery call' }).waitFor({ timeout: 60_000 });
+    await projectHeading(page);
     await page.locator('[data-testid="photo-thumb"][data-state="pending"]').waitFor();
     expect(await attachments(true)).toHaveLength(0);
 
@@ -188,10 +198,40 @@ describe('gallery and documents', () => {
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const path = await download.path();
     const entries = await unzip(await readFile(path));
-    // The documents the section lists; the project's gallery photo (photo-1.jpg) has its own screen.
+    // The documents the section lists (a gallery photo of the project would have its own screen).
     expect([...entries.keys()].sort()).toEqual(['manifest.pdf', 'notes.txt']);
     // File names look like keys to expectNoRawKeys: check only that no key was missing.
     expect(await page.evaluate(() => window.__missingTranslationKeys ?? [])).toEqual([]);
+    await context.close();
+  });
+
+  it('a tablet photo stored sideways (EXIF orientation 6) arrives upright, in the photo and its thumbnail', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await openProject(context);
+    await page.getByTestId('section-gallery').waitFor();
+    await page.getByTestId('gallery-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Add photos' });
+    await dialog.getByLabel('Description', { exact: true }).fill('Hatch 4 lashing');
+    await dialog
+      .getByTestId('photo-file-input')
+      .setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await sidewaysJpeg() });
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await waitFor('the photo uploaded', async () => (await attachments(true)).length === 1, 60_000);
+    const [row] = await attachments(true);
+    const { token } = await apiSession(server);
+    for (const part of ['download', 'thumbnail']) {
+      const { bytes } = await fetchBytes(`${server.url}/api/attachments/${row?.id}/${part}/`, token);
+      // As shown (any orientation tag applied, as a viewer would): portrait, the camera's left (red) on top.
+      const top = await shownColour(bytes, 0.5, 0.15);
+      const lower = await shownColour(bytes, 0.5, 0.7);
+      expect(top.height, part).toBeGreaterThan(top.width);
+      expect([top.red > 150, top.blue < 80, lower.blue > 150, lower.red < 80], part).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+    }
     await context.close();
   });
 });
