@@ -74,7 +74,9 @@ const shell: BenchSuite = {
           goal: `< ${goalKb} KB`,
           ok: weight.gzipBytes < goalKb * 1024,
           note: `${weight.files.length} files requested until the screen shows and the network is idle${
-            weight.workerBytes ? `, of which ${kb(weight.workerBytes)} KB the sync engine's pull worker` : ''
+            weight.workerBytes
+              ? `, of which ${kb(weight.workerBytes)} KB the sync engine's pull worker's script (with the chunks it imports, all shared with the page and counted once: ${kb(weight.workerClosureBytes)} KB)`
+              : ''
           }`,
         });
       }
