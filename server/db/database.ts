@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { lockDataDir } from './lock.js';
-import { PGliteDialect } from './pglite-dialect.js';
+import { openPGlite } from './pglite.js';
 import { guardedPool, type PoolTimeouts, poolTimeoutOptions } from './postgres-pool.js';
 import type { Tables } from './tables.js';
 
@@ -110,7 +108,7 @@ const SESSION_SETTINGS = "SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, MDY'; SET I
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? {});
-  return openPGlite(options.dataDir ?? './data');
+  return openPGlite(options.dataDir ?? './data', parsers);
 }
 
 async function openPostgres(url: string, poolSize: number, timeouts: PoolTimeouts): Promise<Database> {
@@ -161,46 +159,6 @@ async function openPostgres(url: string, poolSize: number, timeouts: PoolTimeout
       await db.destroy();
     },
   };
-}
-
-async function openPGlite(dataDir: string): Promise<Database> {
-  const memory = dataDir === 'memory';
-  const unlock = memory ? () => {} : lockDataDir(dataDir);
-  try {
-    // Loaded only for this engine: the module alone holds ~45 MB, of no use to a PostgreSQL server.
-    const { PGlite } = await import('@electric-sql/pglite');
-    // One options object: PGlite drops the second argument when the first is not a string.
-    const pglite = new PGlite({
-      dataDir: memory ? undefined : join(dataDir, 'pgdata'),
-      parsers,
-      relaxedDurability: false,
-      // The database lives in this process: PostgreSQL's 128 MB buffer cache would sit in its memory on
-      // top of the OS's cache of the same files. 32 MB keeps the server ~70 MB smaller (bench: import) at
-      // no measured cost per list query over 100,000 items (16 MB cost ~20% more CPU there).
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-    });
-    await pglite.waitReady;
-    const db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
-    return {
-      engine: 'pglite',
-      db,
-      async exec(text) {
-        // Through the driver's lock, so a migration never interleaves with a request's transaction.
-        await db.connection().execute(async () => {
-          await pglite.exec(text);
-        });
-      },
-      ping: () => ping(db),
-      async close() {
-        await db.destroy();
-        await pglite.close();
-        unlock();
-      },
-    };
-  } catch (error) {
-    unlock();
-    throw error;
-  }
 }
 
 async function ping(db: Kysely<Tables>): Promise<boolean> {
