@@ -76,6 +76,18 @@ describe('CSV packing lists from real offices', () => {
     ]);
   });
 
+  it('finds the ";" header below a title line that has no delimiter', async () => {
+    const project = await newProject();
+    const text = lines(
+      'PACKING LIST MV ATLANTIC',
+      '',
+      'Referencia;Mercancía;Peso neto',
+      'T-1;Bobina;1.250,5',
+    );
+    expect((await importFile(project, 'lista.csv', Buffer.from(text))).status).toBe(200);
+    expect(await items(project)).toMatchObject([{ reference: 'T-1', net_weight: '1250.500' }]);
+  });
+
   it('names rows as Excel shows them after a quoted line break, and counts a "sep=;" line out', async () => {
     const project = await newProject();
     const text = lines(
@@ -120,6 +132,13 @@ describe('CSV packing lists from real offices', () => {
       expect.stringMatching(
         /^Row 2, column C \(Net weight\): "1\.234" could be 1\.234 or 1234 \(nothing else/,
       ),
+    ]);
+    // Unquoted decimal commas in a "," file split numbers and shift the cells: refused, never read.
+    const split = lines('Reference,Commodity,Net weight,Gross weight', 'S-1,Coil,12,5,13', 'S-2,Coil,7,8');
+    const shifted = await importFile(unknown, 'split.csv', Buffer.from(split));
+    expect(shifted.status).toBe(400);
+    expect(shifted.body.file).toEqual([
+      expect.stringMatching(/^Row 2, column E \(no header\): the row has more values than the header/),
     ]);
     // A file that writes decimals both ways cannot decide either.
     const mixed = lines(

@@ -5,8 +5,8 @@
 // inside quotes), CRLF or LF. A ";" file is from a decimal-comma locale: that decides numbers like
 // "1.234" that nothing else in the file decides (numbers.ts).
 import { readFile } from 'node:fs/promises';
-import { fieldError } from '../../http/errors.js';
-import { mapHeader } from './headers.js';
+import { fieldError, ValidationError } from '../../http/errors.js';
+import { columnLetter, mapHeader } from './headers.js';
 import type { DecimalMark } from './numbers.js';
 import type { SheetRow } from './read-xlsx.js';
 
@@ -94,6 +94,29 @@ function choose(parse: Parse, texts: string[]): { text: string; delimiter: strin
   return { text, delimiter: sniffDelimiter(text) };
 }
 
+/**
+ * In a "," file a number written with an unquoted decimal comma ("12,5") splits into two cells and
+ * shifts every cell after it: a row with values past the header's last column is refused, never read.
+ */
+function refuseSplitNumbers(records: string[][]): void {
+  const headerIndex = records
+    .slice(0, 20)
+    .findIndex((cells) => mapHeader(cells).columns.some((column) => column.field === 'reference'));
+  const header = records[headerIndex];
+  if (!header) return;
+  let width = header.length;
+  while (width > 0 && !header[width - 1]?.trim()) width--;
+  const problems: string[] = [];
+  records.slice(headerIndex + 1).forEach((cells, offset) => {
+    const beyond = cells.findIndex((cell, index) => index >= width && cell.trim() !== '');
+    if (beyond >= 0)
+      problems.push(
+        `Row ${headerIndex + offset + 2}, column ${columnLetter(beyond)} (no header): the row has more values than the header has columns. A decimal comma in a comma-separated file splits a number in two: write it in quotes ("12,5") or with a point (12.5).`,
+      );
+  });
+  if (problems.length > 0) throw new ValidationError({ file: problems.slice(0, 500) });
+}
+
 export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> {
   const bytes = await readFile(path);
   if (bytes.length === 0) throw fieldError('file', 'The submitted file is empty.');
@@ -114,6 +137,7 @@ export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> 
     records.pop();
   if (records.length > maxRows + 1)
     throw fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
+  if (delimiter === ',') refuseSplitNumbers(records);
   const decimal = delimiter === ';' ? ',' : delimiter === ',' ? '.' : null;
   return { rows: records.map((cells, index) => ({ row: index + 1, cells })), delimiter, decimal };
 }
