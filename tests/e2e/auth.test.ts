@@ -142,26 +142,4 @@ describe('sign-in and guards', () => {
     await page.getByTestId('login-form').waitFor();
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/reports');
   });
-
-  it('changes the password from the settings menu with the spec notice', async () => {
-    await server.createUser({ username: 'pedro', password: PASSWORD, first_name: 'Pedro' });
-    await page.goto('/login');
-    await signIn(page, 'pedro');
-    await page.getByTestId('settings').click();
-    await page.getByRole('menuitem', { name: 'Change password' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Current password').fill(PASSWORD);
-    await dialog.getByLabel('New password', { exact: true }).fill('Hold-Three-Coils-9');
-    await dialog.getByLabel('New password (again)').fill('Hold-Three-Coils-9');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Sucessfully saved new password').waitFor();
-    await page.getByText('Change password', { exact: true }).first().waitFor();
-    const signInAgain = await fetch(`${server.url}/api/get-token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'pedro', password: 'Hold-Three-Coils-9' }),
-    });
-    expect(signInAgain.status).toBe(200);
-    await expectNoRawKeys(page);
-  });
 });

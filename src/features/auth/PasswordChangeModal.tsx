@@ -1,14 +1,17 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword, type PasswordChange } from '../../api/auth';
 import { isOnline } from '../../api/client';
-import { fieldErrors } from '../../api/errors';
-import { notifyApiError, notifySuccess } from '../../ui/notices';
+import { describeApiError, fieldErrors } from '../../api/errors';
+import { notifySuccess, showErrorNotice } from '../../ui/notices';
+import { localisedFieldErrors, localisedNotice } from './serverMessages';
 
 const EMPTY: PasswordChange = { old_password: '', new_password1: '', new_password2: '' };
 const FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
 export const PASSWORD_CHANGE_NOTICE_DURATION = 4000;
+// The server takes passwords of up to 256 characters; longer is said here, naming the field.
+const MAX_PASSWORD = 256;
 
 interface Props {
   opened: boolean;
@@ -20,6 +23,8 @@ export function PasswordChangeModal({ opened, onClose }: Props) {
   const [values, setValues] = useState<PasswordChange>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  // A double click or a second Enter while the change is on its way does not send it again.
+  const sending = useRef(false);
 
   function close() {
     setValues(EMPTY);
@@ -30,8 +35,10 @@ export function PasswordChangeModal({ opened, onClose }: Props) {
   function validate(): Record<string, string[]> {
     const found: Record<string, string[]> = {};
     for (const field of FIELDS) {
-      if (!values[field])
-        found[field] = [t('common:validation.empty', { field: t(`password_change.${field}`) })];
+      const label = t(`password_change.${field}`);
+      if (!values[field]) found[field] = [t('common:validation.empty', { field: label })];
+      else if (values[field].length > MAX_PASSWORD)
+        found[field] = [t('common:validation.too_long', { field: label, max: MAX_PASSWORD })];
     }
     if (!found.new_password2 && values.new_password1 !== values.new_password2) {
       found.new_password2 = [t('password_change.mismatch')];
@@ -41,6 +48,7 @@ export function PasswordChangeModal({ opened, onClose }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (sending.current) return;
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -49,6 +57,7 @@ export function PasswordChangeModal({ opened, onClose }: Props) {
       return;
     }
     setBusy(true);
+    sending.current = true;
     try {
       await changePassword(values);
       notifySuccess(
@@ -59,9 +68,10 @@ export function PasswordChangeModal({ opened, onClose }: Props) {
       close();
     } catch (error) {
       const fields = await fieldErrors(error);
-      if (fields) setErrors(fields);
-      await notifyApiError(error);
+      if (fields) setErrors(localisedFieldErrors(fields, t));
+      showErrorNotice(localisedNotice(await describeApiError(error), t));
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
