@@ -14,6 +14,9 @@ const KNOWN: Record<string, string> = {
   xml: `This is an XML file (perhaps an Excel 2003 XML sheet). ${ACCEPTED}: open it in Excel and save it as Excel Workbook (.xlsx) or CSV.`,
 };
 
+const ENCRYPTED = Buffer.from('EncryptionInfo', 'utf16le');
+const PROTECTED = `This workbook is protected with a password, so it cannot be read. ${ACCEPTED}: open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password), save it and send it again.`;
+
 async function head(path: string, bytes: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
@@ -49,6 +52,9 @@ export async function sheetFormat(path: string): Promise<'xlsx' | 'csv'> {
   const type = await fileTypeFromFile(path);
   if (!type) return 'csv';
   if (type.ext === 'xlsx' || type.ext === 'xlsm' || type.ext === 'zip') return 'xlsx';
+  // A password-protected .xlsx is an encrypted package inside an Office compound file, like an old .xls.
+  if (type.ext === 'cfb' && (await head(path, 2 * 1024 * 1024)).includes(ENCRYPTED))
+    throw fieldError('file', PROTECTED);
   const known = KNOWN[type.ext];
   if (known) throw fieldError('file', known);
   throw fieldError(

@@ -141,6 +141,11 @@ describe('.xlsx packing lists from real offices', () => {
     const html = Buffer.from('<html><body><table><tr><td>Referencia</td></tr></table></body></html>');
     const cases: [string, Buffer, RegExp][] = [
       ['lista.xls', xls, /^This is an old Excel \.xls/],
+      [
+        'protegida.xlsx',
+        Buffer.concat([xls, Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]),
+        /^This workbook is protected with a password/,
+      ],
       ['lista.ods', ods, /^This is an OpenDocument spreadsheet \(\.ods\)/],
       ['lista.xlsx', pdf(), /^This is a PDF/],
       ['lista.xlsx', await jpeg(40, 30), /^This is a JPG file \(image\/jpeg\)/],
