@@ -15,6 +15,12 @@ import { tokenCache } from './token-cache.js';
 import { hashToken, newToken, tokenFromHeader } from './tokens.js';
 
 const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+/**
+ * A sign-in turned away is answered after this pause: a client that retries at once (a script, a load
+ * generator; the app does not) would otherwise loop on cheap 503s fast enough to take the cores from
+ * the sign-ins being checked. The pause costs a timer, no CPU.
+ */
+const BUSY_PAUSE_MS = 1_000;
 
 export function authService(database: Database, config: Config) {
   const repo = authRepository(database);
@@ -59,7 +65,10 @@ export function authService(database: Database, config: Config) {
     /** Exchanges a user name and password for a new token; never says which of the two was wrong. */
     async signIn(username: string, password: string, address: string): Promise<string> {
       const waitMs = signIns.expectedWaitMs();
-      if (waitMs > config.signInMaxWaitMs) throw signInBusy(Math.max(1, Math.ceil(waitMs / 1000)));
+      if (waitMs > config.signInMaxWaitMs) {
+        await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+        throw signInBusy(Math.max(1, Math.ceil((waitMs - BUSY_PAUSE_MS) / 1000)));
+      }
       return signIns.run(() => checkCredentials(username, password, address));
     },
 

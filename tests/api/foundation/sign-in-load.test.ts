@@ -1,6 +1,6 @@
 // Many sign-ins at once: each costs a scrypt hash, a few run at a time, and one that would wait longer
-// than LOGIN_MAX_WAIT_MS is answered at once with 503 and Retry-After (nothing recorded, no failure
-// counted) instead of waiting until its client gives up.
+// than LOGIN_MAX_WAIT_MS is answered 503 with Retry-After after a short pause (nothing recorded, no
+// failure counted) instead of waiting until its client gives up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/testing.js';
 import { type Api, apiClient, signIn } from '../http.js';
@@ -19,7 +19,7 @@ describe('a burst of sign-ins', () => {
   });
   afterAll(() => server?.close());
 
-  it('signs some in and tells the rest at once to come back, counting nothing against them', async () => {
+  it('signs some in and tells the rest to come back, counting nothing against them', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
         api<{ token?: string; detail?: string }>('POST', '/api/get-token/', {
