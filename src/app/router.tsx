@@ -70,13 +70,14 @@ export function AppRouter() {
 }
 
 /**
- * The text namespaces the first screen reads beyond the start-up's (the signed-in frame's sync bar and the
- * page's own), so they load in parallel with the start-up instead of when each part first renders.
+ * The text namespaces the first screen reads beyond the start-up's common texts: its frame's (the public
+ * frame's and the sign-in form's; the signed-in frame's user bar and sync bar) and the page's own, so they
+ * load in parallel with the start-up instead of when each part first renders.
  */
 export function firstScreenNamespaces(pathname: string, authenticated: boolean): string[] {
   const route = routeFor(pathname);
-  if (route?.access !== 'auth' || !authenticated) return [];
-  return ['sync', ...route.namespaces];
+  if (route?.access !== 'auth' || !authenticated) return ['auth', 'public'];
+  return ['auth', 'sync', ...route.namespaces];
 }
 
 /**

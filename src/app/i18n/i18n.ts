@@ -48,7 +48,7 @@ function recordMissingKey(key: string): string {
   return key;
 }
 
-/** `firstScreen`: the namespaces the first screen needs beyond the start-up's own (loaded with them). */
+/** `firstScreen`: the namespaces the first screen needs beyond the common texts (loaded with them). */
 export async function initI18n(firstScreen: string[] = []): Promise<typeof i18next> {
   const language = storedLanguage();
   document.documentElement.lang = language;
@@ -60,7 +60,7 @@ export async function initI18n(firstScreen: string[] = []): Promise<typeof i18ne
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       // The first screens' texts load with the start-up, in parallel; other namespaces load with their screen.
-      ns: [...new Set(['common', 'auth', 'public', ...firstScreen])],
+      ns: [...new Set(['common', ...firstScreen])],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       parseMissingKeyHandler: recordMissingKey,

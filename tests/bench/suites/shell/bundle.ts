@@ -13,7 +13,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 // What every visit loads at start-up, whatever the screen: the entry and the service worker registration.
 const START_UP = ['index.html', 'src/app/pwa/register.ts'];
-// The namespaces i18n loads with the start-up (src/app/i18n/i18n.ts), in the default language.
+// The namespaces i18n loads with the start-up for the public frame (src/app/router.tsx, firstScreenNamespaces),
+// in the default language.
 const START_UP_TEXTS = ['locales/en/common.json', 'locales/en/auth.json', 'locales/en/public.json'];
 
 /** What each measured first screen needs beyond the start-up: its frame and its page. */
