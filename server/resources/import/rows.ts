@@ -1,6 +1,5 @@
 // From sheet rows to packing items: each cell mapped to its field, read as the REST API would (the
 // domain's packing-list schema), every problem named by row and column; nothing is written here.
-import type { commodities, locations } from '../../../src/domain/enums.js';
 import { packingListSchema } from '../../../src/domain/packing-list.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
 import {
@@ -21,6 +20,7 @@ import {
   readNumber,
   resolveAmbiguous,
 } from './numbers.js';
+import { COLOR_WORDS, COMMODITY_WORDS, LOCATION_WORDS } from './words.js';
 
 const UNKNOWN = '00000000-0000-0000-0000-000000000000';
 
@@ -41,59 +41,6 @@ export interface Problem {
   header: string;
   message: string;
 }
-
-const COMMODITY_WORDS: Record<string, (typeof commodities)[number]> = {
-  coil: 'coil',
-  coils: 'coil',
-  bobina: 'coil',
-  bobinas: 'coil',
-  granite: 'granite',
-  granito: 'granite',
-  aluminium: 'aluminium',
-  aluminum: 'aluminium',
-  aluminio: 'aluminium',
-  other: 'other',
-  otro: 'other',
-  otros: 'other',
-  otra: 'other',
-};
-
-const LOCATION_WORDS: Record<string, (typeof locations)[number]> = {
-  onboard: 'onboard',
-  'on board': 'onboard',
-  'a bordo': 'onboard',
-  abordo: 'onboard',
-  warehouse: 'warehouse',
-  almacen: 'warehouse',
-  fas: 'fas',
-  truck: 'truck',
-  camion: 'truck',
-  uncategorized: 'uncategorized',
-  uncategorised: 'uncategorized',
-  'sin categoria': 'uncategorized',
-  'sin clasificar': 'uncategorized',
-};
-
-const COLOR_WORDS: Record<string, string> = {
-  negro: 'black',
-  gris: 'gray',
-  grey: 'gray',
-  rojo: 'red',
-  azul: 'blue',
-  amarillo: 'yellow',
-  verde: 'green',
-  naranja: 'orange',
-  marron: 'brown',
-  rosa: 'pink',
-  violeta: 'violet',
-  morado: 'purple',
-  purpura: 'purple',
-  oro: 'gold',
-  dorado: 'gold',
-  golden: 'gold',
-  plata: 'silver',
-  plateado: 'silver',
-};
 
 export interface Parsed {
   items: ItemRow[];
