@@ -88,9 +88,28 @@ describe('ground rules', () => {
     expect(await page.text()).toMatch(/swagger/i);
   });
 
-  it('sets security headers on every response', async () => {
-    for (const path of ['/api/health/', '/api/users/me/', '/api/nothing/']) {
-      const response = await fetch(`${server.url}${path}`);
+  it('sets security headers on every response, errors included', async () => {
+    const json = { 'content-type': 'application/json' };
+    const responses = [
+      await fetch(`${server.url}/api/health/`),
+      await fetch(`${server.url}/api/users/me/`),
+      await fetch(`${server.url}/api/nothing/`),
+      await fetch(`${server.url}/api/users/me/`, { headers: { authorization: 'Token <script>' } }),
+      await fetch(`${server.url}/api/get-token/`, { method: 'POST', headers: json, body: '{"username": ' }),
+      await fetch(`${server.url}/api/get-token/`, { method: 'POST', headers: json, body: '{}' }),
+      await fetch(`${server.url}/api/get-token/`, {
+        method: 'POST',
+        headers: json,
+        body: 'x'.repeat(3 << 20),
+      }),
+      await fetch(`${server.url}/api/get-token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: 'a',
+      }),
+    ];
+    expect(responses.map((response) => response.status)).toEqual([200, 401, 404, 401, 400, 400, 413, 415]);
+    for (const response of responses) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(response.headers.get('x-frame-options')).toBeTruthy();
@@ -107,6 +126,25 @@ describe('ground rules', () => {
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://erp.example');
       const other = await fetch(`${open.url}/api/health/`, { headers: { origin: 'https://evil.example' } });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      // A browser's preflight before a signed-in write: allowed for the listed origin only.
+      const preflight = (url: string, origin: string) =>
+        fetch(`${url}/api/project/`, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization,content-type',
+          },
+        });
+      const granted = await preflight(open.url, 'https://erp.example');
+      expect(granted.headers.get('access-control-allow-origin')).toBe('https://erp.example');
+      expect(granted.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(granted.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+      for (const refused of [
+        await preflight(open.url, 'https://evil.example'),
+        await preflight(server.url, 'https://erp.example'),
+      ])
+        expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       await open.close();
     }
