@@ -44,6 +44,27 @@ export async function lookupId(server: TestServer, table: string, name: string):
   return id;
 }
 
+/**
+ * A project of its own for one test (or its retry): code `<prefix>-<suffix>` and name `<label> <suffix>`,
+ * with a suffix new on every call, so what a test counts is only what it made.
+ */
+export async function createRunProject(
+  server: TestServer,
+  prefix: string,
+  label: string,
+): Promise<{ id: string; name: string }> {
+  const api = await apiSession(server);
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const name = `${label} ${suffix}`;
+  const project = await api.post<{ id: string }>('/api/project/', {
+    code: `${prefix}-${suffix}`,
+    name,
+    status: await lookupId(server, 'project_status', 'In progress'),
+    init_date: '2026-11-20',
+  });
+  return { id: project.id, name };
+}
+
 /** Runs `read` on the signed-in user's local database (raw IndexedDB), in the page. */
 async function inLocalDb<T>(page: Page, script: string): Promise<T> {
   return page.evaluate(`(async () => {

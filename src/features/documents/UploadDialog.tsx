@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addFiles, type FileParent } from '../../sync/files';
@@ -28,6 +28,8 @@ export function UploadDialog({ parent, opened, onClose }: Props) {
   const { t } = useTranslation('documents');
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [busy, setBusy] = useState(false);
+  // Files kept so far in this send (the progress of a long one); the list is fixed while it runs.
+  const [kept, setKept] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const close = () => {
@@ -37,14 +39,19 @@ export function UploadDialog({ parent, opened, onClose }: Props) {
     onClose();
   };
   async function upload() {
+    // A second press (or Enter) while sending is the same send, never a second copy of the files.
+    if (busy) return;
     setBusy(true);
     setError(null);
+    const sending = chosen;
+    setKept({ done: 0, total: sending.length });
     try {
       // One call per file: each carries its own description.
       // A file kept is taken off the list, so a failure leaves only the ones still to keep, as typed.
-      for (const item of chosen) {
+      for (const [index, item] of sending.entries()) {
         await addFiles(parent, [item.file], { description: descriptionOf(item), isImage: false });
-        setChosen((current) => current.slice(1));
+        setChosen((current) => current.filter((c) => c.key !== item.key));
+        setKept({ done: index + 1, total: sending.length });
       }
       setChosen([]);
       onClose();
@@ -52,6 +59,7 @@ export function UploadDialog({ parent, opened, onClose }: Props) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
+      setKept(null);
     }
   }
   return (
@@ -62,12 +70,13 @@ export function UploadDialog({ parent, opened, onClose }: Props) {
           onChange={(files) =>
             setChosen((current) => [
               ...current,
-              ...files.map((file) => ({ key: nextKey++, file, description: '' })),
+              // The description starts as the file's name, shown and editable.
+              ...files.map((file) => ({ key: nextKey++, file, description: file.name })),
             ])
           }
         >
           {(props) => (
-            <Button variant="default" size="md" {...props} data-testid="upload-choose">
+            <Button variant="default" size="md" {...props} disabled={busy} data-testid="upload-choose">
               {t('upload.choose')}
             </Button>
           )}
@@ -77,8 +86,14 @@ export function UploadDialog({ parent, opened, onClose }: Props) {
             {t('upload.none')}
           </Text>
         )}
-        {chosen.map((item, index) => (
-          <Group key={item.key} align="flex-end" wrap="nowrap" data-testid="upload-row">
+        {chosen.map((item) => (
+          <Group
+            key={item.key}
+            align="flex-end"
+            wrap="nowrap"
+            data-testid="upload-row"
+            data-name={item.file.name}
+          >
             <TextInput
               style={{ flex: 1 }}
               size="md"
@@ -86,10 +101,11 @@ export function UploadDialog({ parent, opened, onClose }: Props) {
               placeholder={item.file.name}
               description={t('upload.default_hint')}
               value={item.description}
+              disabled={busy}
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setChosen((current) =>
-                  current.map((c, i) => (i === index ? { ...c, description: value } : c)),
+                  current.map((c) => (c.key === item.key ? { ...c, description: value } : c)),
                 );
               }}
               data-testid="upload-description"
@@ -98,12 +114,21 @@ export function UploadDialog({ parent, opened, onClose }: Props) {
               variant="subtle"
               color="red"
               size="md"
-              onClick={() => setChosen((current) => current.filter((_, i) => i !== index))}
+              disabled={busy}
+              aria-label={t('upload.remove_named', { name: item.file.name })}
+              onClick={() => setChosen((current) => current.filter((c) => c.key !== item.key))}
+              data-testid="upload-remove"
             >
               {t('upload.remove')}
             </Button>
           </Group>
         ))}
+        {kept && (
+          <Stack gap={4} data-testid="upload-progress">
+            <Text size="sm">{t('upload.progress', { done: kept.done, total: kept.total })}</Text>
+            <Progress value={kept.total ? (100 * kept.done) / kept.total : 0} />
+          </Stack>
+        )}
         {error && (
           <Alert color="red" data-testid="upload-error">
             {t('upload.failed', { error })}

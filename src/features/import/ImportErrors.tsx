@@ -1,4 +1,4 @@
-import { Alert, Table } from '@mantine/core';
+import { Alert, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 // The server names each problem "Row 3, column C (Net weight): message".
@@ -20,7 +20,10 @@ export function parseProblems(lines: readonly string[]): ImportProblem[] {
   });
 }
 
-/** The server's refusal of a file: a table of row, column and problem (general lines above it). */
+/**
+ * The server's refusal of a file: how many problems, then a table of row, column and problem (general
+ * lines above it), all in one box that scrolls, so a file with hundreds of problems never floods the screen.
+ */
 export function ImportErrors({ lines }: { lines: readonly string[] }) {
   const { t } = useTranslation('packing');
   const problems = parseProblems(lines);
@@ -28,14 +31,17 @@ export function ImportErrors({ lines }: { lines: readonly string[] }) {
   const located = problems.filter((problem) => problem.row !== null);
   return (
     <Alert color="red" title={t('import.refused')} data-testid="import-errors">
-      {general.map((problem) => (
-        <div key={problem.message} data-testid="import-error-general">
-          {problem.message}
-        </div>
-      ))}
-      {located.length > 0 && (
-        <Table.ScrollContainer minWidth={400} mah={300}>
-          <Table verticalSpacing={4}>
+      <Text size="sm" mb={4} data-testid="import-error-count">
+        {t('import.problems', { count: problems.length })}
+      </Text>
+      <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars data-testid="import-error-scroll">
+        {general.map((problem) => (
+          <div key={problem.message} data-testid="import-error-general">
+            {problem.message}
+          </div>
+        ))}
+        {located.length > 0 && (
+          <Table verticalSpacing={4} stickyHeader>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('import.row')}</Table.Th>
@@ -60,8 +66,8 @@ export function ImportErrors({ lines }: { lines: readonly string[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
-      )}
+        )}
+      </ScrollArea.Autosize>
     </Alert>
   );
 }

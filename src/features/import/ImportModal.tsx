@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOnline } from '../../api/client';
@@ -33,7 +33,8 @@ export function ImportModal({
   const [key, setKey] = useState(() => uuidv7());
 
   async function importFile() {
-    if (!file) return;
+    // A second press while the file is on its way is the same import: nothing is sent twice.
+    if (!file || busy) return;
     setBusy(true);
     setShown(null);
     try {
@@ -71,8 +72,15 @@ export function ImportModal({
             setShown(null);
           }}
           clearable
+          disabled={busy}
           data-testid="import-file"
         />
+        {busy && (
+          <Stack gap={4} data-testid="import-progress">
+            <Text size="sm">{t('import.sending', { name: file?.name ?? '' })}</Text>
+            <Progress value={100} animated striped />
+          </Stack>
+        )}
         {shown?.kind === 'errors' && <ImportErrors lines={shown.lines} />}
         {shown?.kind === 'queued' && (
           <Alert color="yellow" data-testid="import-queued">

@@ -32,7 +32,7 @@ export function QueuedImports({ projectId }: { projectId: string }) {
           </Stack>
         ) : (
           <Alert key={entry.id} color="yellow" data-testid="queued-import" data-state={entry.state}>
-            {t('import.waiting', { name: entry.name })}
+            {t(entry.state === 'uploading' ? 'import.importing' : 'import.waiting', { name: entry.name })}
           </Alert>
         ),
       )}

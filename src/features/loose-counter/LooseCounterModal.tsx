@@ -1,16 +1,18 @@
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { looseLabelColorHex } from '../../domain/enums';
-import { remove, save } from '../../store/active';
+import { save } from '../../store/active';
 import { useCount, useList } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { useRecordForm } from '../../ui/form';
-import { IconEdit, IconPlus, IconTrash } from '../../ui/icons';
-import { notifyDeleted, notifyUpdated } from '../../ui/notices';
+import { IconPlus } from '../../ui/icons';
+import { notifyUpdated } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
+import { RowActions } from '../../ui/RowActions';
 import { SyncBadge } from '../../ui/SyncBadge';
+import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { ColorChips, LabelColorSelect } from '../packing-list/LabelColors';
 import { parseQuantity } from './decimal';
 
@@ -115,6 +117,8 @@ export function LooseCounterModal({
         .limit(LOOSE_PAGE_SIZE),
     [projectId, page],
   );
+  // Deleting the last entry of the last page shows the page before it, not an empty one.
+  useLastPageWhenPast(total, page, LOOSE_PAGE_SIZE, setPage);
   return (
     <Modal opened={opened} onClose={onClose} title={t('loose.title')} size="xl" data-testid="loose-modal">
       {editing ? (
@@ -166,30 +170,15 @@ export function LooseCounterModal({
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        size="xl"
-                        variant="subtle"
-                        aria-label={t('loose.edit')}
-                        onClick={() => setEditing({ row })}
-                      >
-                        <IconEdit size={20} />
-                      </ActionIcon>
-                      <ActionIcon
-                        size="xl"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('loose.delete')}
-                        onClick={() =>
-                          confirm.ask(String(row.quantity ?? ''), async () => {
-                            await remove('remaining-parts', row.id);
-                            notifyDeleted();
-                          })
-                        }
-                      >
-                        <IconTrash size={20} />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      edit={() => setEditing({ row })}
+                      remove={{
+                        resource: 'remaining-parts',
+                        id: row.id,
+                        title: String(row.quantity ?? ''),
+                        ask: confirm.ask,
+                      }}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,25 +1,13 @@
-import {
-  Accordion,
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Accordion, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { remove } from '../../../store/active';
 import { useLocalDb } from '../../../store/hooks';
 import { useConfirmDelete } from '../../../ui/ConfirmDelete';
 import type { Values } from '../../../ui/form';
 import { formatDate, formatTime } from '../../../ui/format';
-import { IconEdit, IconPlus, IconTrash } from '../../../ui/icons';
-import { notifyDeleted } from '../../../ui/notices';
+import { IconPlus } from '../../../ui/icons';
+import { RowActions } from '../../../ui/RowActions';
 import { SyncBadge } from '../../../ui/SyncBadge';
 import { HandModal } from '../../hand/HandModal';
 import { EventModal } from './EventModal';
@@ -107,30 +95,17 @@ export function EventsTimeline({ projectId }: { projectId: string }) {
             </Accordion.Control>
             <Accordion.Panel>
               <EventDetails item={item} />
-              <Group gap="xs" mt="sm">
-                <ActionIcon
-                  variant="light"
-                  size="xl"
-                  aria-label={t('ui:actions.edit')}
-                  onClick={() => setEventModal({ event: item.row })}
-                >
-                  <IconEdit size={20} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="light"
-                  color="red"
-                  size="xl"
-                  aria-label={t('ui:actions.delete')}
-                  onClick={() =>
-                    confirm.ask(item.description || t('events.event'), async () => {
-                      await remove('project-event', item.row.id);
-                      notifyDeleted();
-                    })
-                  }
-                >
-                  <IconTrash size={20} />
-                </ActionIcon>
-              </Group>
+              <Box mt="sm">
+                <RowActions
+                  edit={() => setEventModal({ event: item.row })}
+                  remove={{
+                    resource: 'project-event',
+                    id: item.row.id,
+                    title: item.description || t('events.event'),
+                    ask: confirm.ask,
+                  }}
+                />
+              </Box>
               {item.kind === 'working' && (
                 <HandsTable
                   projectId={projectId}
