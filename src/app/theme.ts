@@ -46,7 +46,8 @@ export const theme = createTheme({
  */
 export function localizedTheme(labels: { clear: string; close: string }): MantineThemeOverride {
   const clear = { defaultProps: { clearButtonProps: { 'aria-label': labels.clear } } };
-  const close = { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } };
+  // 44 px like every other control: Mantine's close buttons are 28 px by default.
+  const close = { defaultProps: { closeButtonProps: { 'aria-label': labels.close, size: 44 } } };
   return mergeThemeOverrides(
     theme,
     createTheme({

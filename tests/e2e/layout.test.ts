@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { expectNoRawKeys, pathOf, signIn, waitForScreen } from './support/app';
+import { expectNoRawKeys, pathOf, signIn, smallTargets, waitForScreen } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
 
@@ -173,12 +173,10 @@ describe('layout', () => {
         .toLowerCase();
       const firstWeekday = await page.locator('th[class*="weekday"]').first().textContent();
       expect(firstWeekday?.toLowerCase()).toBe(weekday);
-      await page
-        .locator('[class*="day"][data-today], button[class*="day"]:not([data-outside])')
-        .first()
-        .click();
-      const typed = await dialog.getByLabel(label).inputValue();
-      expect(typed).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      // The 15th of the month shown: the input then reads 15/MM/yyyy.
+      await page.locator('button[class*="-day"]:not([data-outside])', { hasText: /^15$/ }).click();
+      const shown = `15/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`;
+      await expect.poll(() => dialog.getByLabel(label).inputValue()).toBe(shown);
       await dialog.getByRole('button', { name: language === 'es' ? 'Restablecer' : 'Reset' }).click();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -198,35 +196,20 @@ describe('layout', () => {
   });
 
   it('keeps the frame touch targets at least 44 px high and fits a 768 px wide screen', async () => {
-    const smallTargets = (selector: string) =>
-      page.evaluate(
-        (scope) =>
-          [...document.querySelectorAll(`${scope} button, ${scope} a, ${scope} input`)]
-            .filter((node) => (node as HTMLElement).offsetParent !== null)
-            .filter((node) => node.getBoundingClientRect().height < 44)
-            .map((node) => node.outerHTML.slice(0, 100)),
-        selector,
-      );
     for (const path of ['/', '/login', '/contact', '/terms-conditions', '/privacy-policy', '/no/such/page']) {
       await page.goto(path);
       await page.locator('main h1').first().waitFor();
-      expect(await smallTargets('body'), path).toEqual([]);
+      expect(await smallTargets(page, 'body'), path).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(768);
     }
     await signIn(page);
     for (const frame of ['[data-testid="sidebar"]', '[data-testid="user-bar"]']) {
-      expect(await smallTargets(frame), frame).toEqual([]);
+      expect(await smallTargets(page, frame), frame).toEqual([]);
     }
     // Folded to its icons, the sidebar's entries stay as easy to hit.
     await page.getByTestId('sidebar-toggle').click();
     await page.getByTestId('logo-small').waitFor();
-    expect(await smallTargets('[data-testid="sidebar"]'), 'folded sidebar').toEqual([]);
-    const narrow = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="sidebar"] a, [data-testid="sidebar"] button')]
-        .filter((node) => node.getBoundingClientRect().width < 44)
-        .map((node) => node.outerHTML.slice(0, 100)),
-    );
-    expect(narrow).toEqual([]);
+    expect(await smallTargets(page, '[data-testid="sidebar"]', true), 'folded sidebar').toEqual([]);
     await page.getByTestId('settings').click();
     const items = await page
       .getByRole('menuitem')

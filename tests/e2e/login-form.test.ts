@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoRawKeys, pathOf } from './support/app';
+import { expectNoRawKeys, pathOf, smallTargets } from './support/app';
 import { pagePerTest } from './support/rig';
 import { PASSWORD } from './support/server';
 
@@ -108,6 +108,8 @@ describe('the sign-in form', () => {
       .getByText('No se puede iniciar sesión con las credenciales indicadas.')
       .waitFor();
     await page.getByTestId('error-notice').getByText('No se puede iniciar sesión').waitFor();
+    // The notice's close button takes a finger too.
+    expect(await smallTargets(page, '.mantine-Notification-root', true)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await expectNoRawKeys(page);
   });

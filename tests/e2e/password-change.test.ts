@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, signIn, smallTargets } from './support/app';
 import { pagePerTest } from './support/rig';
 import { PASSWORD } from './support/server';
 
@@ -34,6 +34,9 @@ describe('password change', () => {
     await page.getByTestId('settings').click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Current password').waitFor();
+    // Its close (x), eye toggles and buttons take a gloved finger.
+    expect(await smallTargets(page, '[role="dialog"]', true)).toEqual([]);
     await dialog.getByLabel('Current password').fill(PASSWORD);
     await dialog.getByLabel('New password', { exact: true }).fill('Hold-Three-Coils-9');
     await dialog.getByLabel('New password (again)').fill('Hold-Three-Coils-9');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing';
+import { smallTargets } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { E2E_DIST } from './support/paths';
 
@@ -45,6 +46,7 @@ describe('a new version', () => {
       await registration?.update();
     });
     await page.getByTestId('update-prompt').waitFor();
+    expect(await smallTargets(page, '[data-testid="update-prompt"]', true)).toEqual([]);
 
     // Not forced: the new version waits while the user keeps working.
     await page.waitForTimeout(1000);

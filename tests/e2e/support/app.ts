@@ -52,3 +52,21 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     }
   });
 }
+
+/**
+ * The visible buttons, links and inputs inside `scope` (a CSS selector) less than 44 px high (or wide, with
+ * `bothWays`): too small for a gloved finger on a tablet. Each as the start of its markup.
+ */
+export function smallTargets(page: Page, scope: string, bothWays = false): Promise<string[]> {
+  return page.evaluate(
+    ([selector, wide]) =>
+      [...document.querySelectorAll(`${selector} button, ${selector} a, ${selector} input`)]
+        .filter((node) => (node as HTMLElement).offsetParent !== null)
+        .filter((node) => {
+          const box = node.getBoundingClientRect();
+          return box.height < 44 || (wide && box.width < 44);
+        })
+        .map((node) => node.outerHTML.slice(0, 100)),
+    [scope, bothWays] as const,
+  );
+}
