@@ -88,9 +88,16 @@ export function stopSync(): Promise<void> {
   return queue.then(() => {});
 }
 
-/** For the shell: follow the signed-in user (null: nobody). Returns nothing to clean up per render. */
-export function connectSync(userId: string | null, token: () => string | null): void {
-  if (userId) void startSync(userId, { token });
+/**
+ * For the shell: follow the signed-in user (null: nobody). Returns nothing to clean up per render.
+ * `onUnauthorized`: the server refused the token (sync or a file upload); the engine is paused by then.
+ */
+export function connectSync(
+  userId: string | null,
+  token: () => string | null,
+  onUnauthorized?: () => void,
+): void {
+  if (userId) void startSync(userId, { token, onUnauthorized });
   else void stopSync();
 }
 

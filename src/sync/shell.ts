@@ -1,16 +1,24 @@
 // The shell's entry to the offline engine (loaded lazily with the first signed-in screen).
 import type { Role } from '../domain/resource';
+import { endRefusedSession } from '../features/auth/session';
 import { setRoleSource } from '../store/active';
 import { connectSync as follow } from './lifecycle';
 
 export { localPendingChanges } from './lifecycle';
 
-/** Follows the signed-in user (null: nobody): their store opens and syncs; the role guards writes. */
+/**
+ * Follows the signed-in user (null: nobody): their store opens and syncs; the role guards writes. A token
+ * the server refuses ends the session as a 401 from /users/me/ does: the unsent work stays in this user's
+ * store (sent only under their own token, when they sign in again) and the sign-in screen says so.
+ */
 export function connectSync(
   userId: string | null,
   token: () => string | null,
   role: () => Role | null,
 ): void {
   setRoleSource(role);
-  follow(userId, token);
+  follow(userId, token, () => {
+    const refused = token();
+    if (refused) void endRefusedSession(refused);
+  });
 }

@@ -6,14 +6,19 @@ import { isOnline } from '../../api/client';
 import { describeApiError } from '../../api/errors';
 import { showErrorNotice } from '../../ui/notices';
 import { capsLockFrom, loginFailureNotice } from './loginFailure';
-import { signIn } from './session';
+import { SessionNotices } from './SessionNotices';
+import { signIn, useEndedSession } from './session';
 
 type Field = 'username' | 'password';
 
 /** Sign-in: Enter submits; once signed in, the guard on /login moves on to the redirect or /projects. */
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  // After the server ended the session, the form starts with that user's name: signing in again resumes.
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    username: useEndedSession.getState().username ?? '',
+    password: '',
+  }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,6 +67,7 @@ export default function LoginPage() {
         <Stack>
           <Title order={1}>{t('login.title')}</Title>
           <Text>{t('login.subtitle')}</Text>
+          <SessionNotices typed={values.username} />
           {failure && (
             <Alert color="red" role="alert" data-testid="login-failure">
               {failure}

@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import { getMe, getToken, type Me } from '../../api/auth';
 import { setTokenSource } from '../../api/client';
 import { chooseSession, type MirroredSession, sessionMirror } from '../../store/session';
+import { pendingChangesCount } from './pending';
+import { forgetWaiting, noteWaiting } from './waiting';
 
 // The spec keeps the username and token under these keys; the last /users/me/ answer is kept too so that
 // a user who signed in before opens the app offline. All of it is mirrored in IndexedDB too
@@ -66,6 +68,12 @@ function persist(state: SessionState): void {
 
 export const useSession = create<SessionState>(() => restore());
 
+/** The session the server ended in this tab (its token refused), for the sign-in screen to say so. */
+export const useEndedSession = create<{ username: string | null; pending: number }>(() => ({
+  username: null,
+  pending: 0,
+}));
+
 setTokenSource(() => useSession.getState().token);
 
 /** Signs in: gets a token, reads who the user is, keeps both. Errors are the API's, for the form to show. */
@@ -77,6 +85,9 @@ export async function signIn(username: string, password: string): Promise<Me> {
   // On disk before the user sees the signed-in screen: a tablet that dies now reopens signed in.
   await sessionMirror.write(mirrorOf(state)).catch(() => sessionMirror.forget().catch(() => {}));
   useSession.setState(state);
+  // Their work waiting here (if any) is sent now by their own engine: the notes about it go.
+  forgetWaiting(state.username ?? username);
+  useEndedSession.setState({ username: null, pending: 0 });
   // Offline work lives in this browser's storage: ask that it is not evicted under pressure.
   void navigator.storage?.persist?.().catch(() => false);
   return user;
@@ -105,8 +116,29 @@ export async function refreshUser(): Promise<void> {
     useSession.setState({ user });
     await sessionMirror.updateUser(token, user).catch(() => false);
   } catch (error) {
-    if (isUnauthorized(error) && useSession.getState().token === token) await clearSession();
+    if (isUnauthorized(error)) await endRefusedSession(token);
   }
+}
+
+/**
+ * The server refused `token` (a 401 from /users/me/, from sync or from a file upload): the session ends
+ * as a logout does, without asking the server, and its unsent work stays (noted for the sign-in screen,
+ * which the route guard opens with the way back). Nothing when the session holds another token by now;
+ * when another tab signed in since, its session holds here too.
+ */
+export async function endRefusedSession(token: string): Promise<void> {
+  if (useSession.getState().token !== token) return;
+  const stored = read(TOKEN_KEY);
+  if (stored && stored !== token) {
+    useSession.setState(restore());
+    return;
+  }
+  const pending = await pendingChangesCount();
+  const { username } = useSession.getState();
+  if (useSession.getState().token !== token) return;
+  if (username) noteWaiting(username, pending, 'expired');
+  useEndedSession.setState({ username, pending });
+  await clearSession();
 }
 
 function mirrorOf(state: SessionState): MirroredSession<Me> | null {
