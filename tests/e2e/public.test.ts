@@ -108,12 +108,15 @@ describe('public area', () => {
       await page.getByRole('heading', { level: 1, name: en }).waitFor();
       const english = await page.locator('main').textContent();
       for (const words of enText) expect(english).toContain(words);
+      // Dates as dd/MM/yyyy here too, in both languages.
+      expect(english).toContain('Last updated: 01/03/2021');
       await expectNoRawKeys(page);
 
       await page.getByTestId('language-es').click();
       await page.getByRole('heading', { level: 1, name: es }).waitFor();
       const spanish = await page.locator('main').textContent();
       for (const words of esText) expect(spanish).toContain(words);
+      expect(spanish).toContain('Última actualización: 01/03/2021');
       await expectNoRawKeys(page);
 
       await page.getByTestId('back').click();
