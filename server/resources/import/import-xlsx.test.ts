@@ -109,7 +109,7 @@ describe('.xlsx packing lists from real offices', () => {
     ]);
   });
 
-  it('reads "18.000" typed as text by the decimal commas of the same list; names the cell when nothing decides', async () => {
+  it('reads "18.000" typed as text by the decimal commas of the same list; names the cell when nothing decides, or when it may be a number cell', async () => {
     const project = await newProject();
     const book = new ExcelJS.Workbook();
     const list = book.addWorksheet('Lista');
@@ -123,10 +123,30 @@ describe('.xlsx packing lists from real offices', () => {
     sheet.addRow(['Title']);
     sheet.addRow(['Referencia', 'Mercancía', 'Peso neto']);
     sheet.addRow(['S-2', 'Granito', '2.500']);
+    const alone = await importFile(project, 'dudosa.xlsx', await bytesOf(unsure));
+    expect(alone.status).toBe(400);
+    expect(alone.body.file).toEqual([
+      expect.stringMatching(
+        /^Row 3, column C \(Peso neto\): "2\.500" could be 2\.500 or 2500 \(nothing else/,
+      ),
+    ]);
+    // Number cells mixed with text numbers: a number cell (1234.5, 1.234) shows no locale of its own.
+    sheet.addRow(['S-3', 'Granito', 1234.5]);
+    sheet.addRow(['S-4', 'Granito', 1.234]);
+    sheet.addRow(['S-5', 'Granito', '12,5']);
     const refused = await importFile(project, 'dudosa.xlsx', await bytesOf(unsure));
     expect(refused.status).toBe(400);
+    // "12,5" says the list writes decimal commas: "2.500" is 2500, but "1.234" may be the number 1.234.
     expect(refused.body.file).toEqual([
-      expect.stringMatching(/^Row 3, column C \(Peso neto\): "2\.500" could be 2\.500 or 2500/),
+      expect.stringMatching(/^Row 5, column C \(Peso neto\): "1\.234" could be the number 1\.234 or 1234/),
+    ]);
+    sheet.spliceRows(5, 1);
+    expect((await importFile(project, 'decidida.xlsx', await bytesOf(unsure))).status).toBe(200);
+    expect((await items(project)).map((row) => [row.reference, row.net_weight])).toEqual([
+      ['S-1', '18000.000'],
+      ['S-2', '2500.000'],
+      ['S-3', '1234.500'],
+      ['S-5', '12.500'],
     ]);
   });
 

@@ -27,8 +27,16 @@ export const MAX_ROWS = 50_000;
 const MAX_MESSAGES = 500;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-async function readSheet(path: string): Promise<{ rows: SheetRow[]; decimal: DecimalMark | null }> {
-  if ((await sheetFormat(path)) === 'xlsx') return { rows: await readXlsx(path, MAX_ROWS), decimal: null };
+interface Sheet {
+  rows: SheetRow[];
+  decimal: DecimalMark | null;
+  /** The reader gives number cells as text (rows.ts ParseOptions). */
+  numbersAsText?: boolean;
+}
+
+async function readSheet(path: string): Promise<Sheet> {
+  if ((await sheetFormat(path)) === 'xlsx')
+    return { rows: await readXlsx(path, MAX_ROWS), decimal: null, numbersAsText: true };
   return readCsv(path, MAX_ROWS);
 }
 
@@ -57,6 +65,7 @@ async function importFile(
     }>`select commodity from project where id = ${project.id}`.execute(db);
     const parsed = parseRows(sheet.rows, project.id, commodities.rows, stored.rows[0]?.commodity ?? null, {
       decimal: sheet.decimal,
+      numbersAsText: sheet.numbersAsText,
     });
     const messages = [...parsed.general, ...parsed.problems.map(line)];
     if (messages.length > 0) {

@@ -17,8 +17,18 @@ export type DecimalMark = ',' | '.';
 export type Reading =
   /** A number: its text with "." as decimal mark; `shows` the decimal mark it proves the file uses. */
   | { kind: 'number'; value: string; shows?: DecimalMark }
-  /** "1,234": 1.234 with `separator` as decimal mark, or 1234 with it as thousands separator. */
-  | { kind: 'ambiguous'; separator: DecimalMark; sign: string; whole: string; fraction: string }
+  /**
+   * "1,234": 1.234 with `separator` as decimal mark, or 1234 with it as thousands separator;
+   * `numberCell`: it may be a spreadsheet number that the reader gave as text (then it is 1.234).
+   */
+  | {
+      kind: 'ambiguous';
+      separator: DecimalMark;
+      sign: string;
+      whole: string;
+      fraction: string;
+      numberCell?: boolean;
+    }
   /** Not a number: left as typed for the schema to refuse. */
   | { kind: 'text'; value: string };
 
@@ -29,6 +39,20 @@ const grouped = (text: string, separator: string) =>
 /** A spreadsheet number as plain decimal text (no float noise, no exponent for ordinary values). */
 export function nativeNumber(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+}
+
+// The text a JS number becomes ("1234.5", "1.234", "-7"): no grouping, no trailing zero after the point.
+const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
+/**
+ * What a reader that gives a spreadsheet's number cells as text hands over: a text such as "1234.5"
+ * may be a number cell, so it proves no locale, and "1.234" may be the number 1.234.
+ */
+export function readNumberOrCell(text: string): Reading {
+  const reading = readNumber(text);
+  if (!NUMBER_TEXT.test(text.trim())) return reading;
+  if (reading.kind === 'number') return { kind: 'number', value: reading.value };
+  return reading.kind === 'ambiguous' ? { ...reading, numberCell: true } : reading;
 }
 
 /** What a number cell's text says, on its own. */
@@ -80,8 +104,12 @@ export function resolveAmbiguous(
 ): { value: string } | { problem: string } {
   const { sign, whole, fraction, separator } = reading;
   if (mark === separator) return { value: `${sign}${whole}.${fraction}` };
-  if (mark !== null) return { value: `${sign}${whole}${fraction}` };
   const typed = `${sign}${whole}${separator}${fraction}`;
+  if (mark !== null && reading.numberCell)
+    return {
+      problem: `"${typed}" could be the number ${sign}${whole}.${fraction} or ${sign}${whole}${fraction} typed with a thousands separator (the list writes decimals with "${mark}"): type it again as ${sign}${whole}${fraction} or ${sign}${whole}${mark}${fraction}.`,
+    };
+  if (mark !== null) return { value: `${sign}${whole}${fraction}` };
   const why =
     shown.size > 1
       ? 'the file writes decimals both with "," and with "."'

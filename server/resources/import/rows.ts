@@ -18,6 +18,7 @@ import {
   nativeNumber,
   type Reading,
   readNumber,
+  readNumberOrCell,
   resolveAmbiguous,
 } from './numbers.js';
 import { COLOR_WORDS, COMMODITY_WORDS, LOCATION_WORDS } from './words.js';
@@ -54,6 +55,12 @@ export interface Parsed {
 export interface ParseOptions {
   /** The decimal mark the file's format implies (a ";" CSV: ","), for numbers nothing else decides. */
   decimal?: DecimalMark | null;
+  /**
+   * The reader gives the spreadsheet's number cells as text ("1234.5"): such text proves no locale, and
+   * "1.234" may be the number 1.234 (the .xlsx reader today; a reader that hands numbers as numbers
+   * leaves this off).
+   */
+  numbersAsText?: boolean;
   /** 0-based indexes of hidden columns: a visible column wins over a hidden one with the same field. */
   hiddenColumns?: ReadonlySet<number>;
 }
@@ -72,10 +79,10 @@ const DATE_IN_NUMBER =
   'This cell is a date in the spreadsheet, not a number (Excel may have turned "12.5" into a date): format the column as Number and type the value again.';
 
 /** The reading of a number cell: a spreadsheet number is exact, text is read by the locale rule. */
-function readCell(cell: SheetCell): Reading | 'date' {
+function readCell(cell: SheetCell, numbersAsText: boolean): Reading | 'date' {
   if (typeof cell === 'number') return { kind: 'number', value: nativeNumber(cell) };
   if (isDate(cell)) return 'date';
-  return readNumber(cellString(cell));
+  return numbersAsText ? readNumberOrCell(cellString(cell)) : readNumber(cellString(cell));
 }
 
 /** Finds the header row (among the first 20 rows), then reads and checks every row below it. */
@@ -87,6 +94,7 @@ export function parseRows(
   options: ParseOptions = {},
 ): Parsed {
   const hidden = options.hiddenColumns;
+  const numbersAsText = options.numbersAsText ?? false;
   const headerIndex = sheet
     .slice(0, 20)
     .findIndex((row) => mapHeader(row.cells, hidden).columns.some((c) => c.field === 'reference'));
@@ -124,7 +132,7 @@ export function parseRows(
   const shown = new Set<DecimalMark>();
   for (const { cells } of body)
     for (const c of numberColumns) {
-      const reading = readCell(cells[c.index]);
+      const reading = readCell(cells[c.index], numbersAsText);
       if (reading !== 'date' && reading.kind === 'number' && reading.shows) shown.add(reading.shows);
     }
   const mark = decideMark(shown, options.decimal ?? null);
@@ -147,7 +155,7 @@ export function parseRows(
         case 'net_weight':
         case 'gross_weight':
         case 'quantity': {
-          const reading = readCell(cells[c.index]);
+          const reading = readCell(cells[c.index], numbersAsText);
           if (reading === 'date') problem(c.field, DATE_IN_NUMBER);
           else if (reading.kind !== 'ambiguous') values[c.field] = reading.value;
           else {
