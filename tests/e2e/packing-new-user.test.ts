@@ -1,0 +1,124 @@
+// The packing list's filter modal and the loose counter as a new user meets them, in real Chromium: the
+// validated date-time range typed as dd/MM/yyyy HH:mm with the calendar in Spanish, reset and close; the
+// loose counter's 5-a-page list after deleting the only entry of its last page.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../server/testing';
+import { apiSession, createRunProject, localRows, lookupId, typeDate, waitFor } from './projects-support';
+import { expectNoRawKeys, signIn } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { startAppServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let projectId = '';
+let projectName = '';
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+// Each test (and its retry) on a project of its own.
+beforeEach(async () => {
+  ({ id: projectId, name: projectName } = await createRunProject(server, 'NP', 'Packing user'));
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function openProject(resource: string, count: number): Promise<Page> {
+  const context = await newContext(browser, server.url, { width: 1024, height: 768 });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await page.goto(`/project/${projectId}`);
+  await page.getByRole('heading', { level: 1, name: projectName }).waitFor({ timeout: 60_000 });
+  await waitFor(`the ${resource} on the device`, async () => {
+    const rows = await localRows(page, resource);
+    return rows.filter((row) => row.project === projectId).length === count;
+  });
+  return page;
+}
+
+const references = (page: Page) =>
+  page
+    .locator('[data-testid="packing-row"]')
+    .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.reference).sort());
+
+describe('a new user with the packing list', () => {
+  it('filters by the validated date-time range in Spanish (dd/MM/yyyy HH:mm), then resets and closes', async () => {
+    const api = await apiSession(server);
+    const coil = await lookupId(server, 'commodity', 'Coil');
+    for (const [reference, at] of [
+      ['V-EARLY', '2026-11-10T08:00:00Z'],
+      ['V-MID', '2026-11-21T10:30:00Z'],
+      ['V-LATE', '2026-11-28T18:00:00Z'],
+      ['NOT-VAL', null],
+    ] as const)
+      await api.post('/api/packing-list/', {
+        project: projectId,
+        reference,
+        commodity: coil,
+        quantity: '1',
+        ...(at ? { validated: true, validation_datetime: at } : {}),
+      });
+    const page = await openProject('packing-list', 4);
+    await page.getByTestId('language-es').click();
+    await waitFor('four rows', async () => (await references(page)).length === 4);
+    await page.getByTestId('packing-filter').click();
+    const dialog = page.getByRole('dialog', { name: 'Filtrar packing list' });
+    await typeDate(dialog, 'Validado después de', '15/11/2026 00:00');
+    await typeDate(dialog, 'Validado antes de', '25/11/2026 23:59');
+    await waitFor('only the item validated between', async () => {
+      const shown = await references(page);
+      return shown.length === 1 && shown[0] === 'V-MID';
+    });
+    const after = dialog.getByLabel('Validado después de', { exact: true });
+    expect(await after.inputValue()).toBe('15/11/2026 00:00');
+    expect(await dialog.getByLabel('Validado antes de', { exact: true }).inputValue()).toBe(
+      '25/11/2026 23:59',
+    );
+    // The calendar opens on the chosen month, named in Spanish.
+    await after.click();
+    const header = page.locator('[class*="calendarHeaderLevel"]');
+    await header.first().waitFor();
+    expect((await header.first().textContent())?.toLowerCase()).toBe('noviembre 2026');
+    await dialog.getByText('Filtrar packing list').click();
+
+    await dialog.getByRole('button', { name: 'Restablecer' }).click();
+    await waitFor('every item again', async () => (await references(page)).length === 4);
+    expect(await after.inputValue()).toBe('');
+    expect(await dialog.getByLabel('Validado antes de', { exact: true }).inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await references(page)).toEqual(['NOT-VAL', 'V-EARLY', 'V-LATE', 'V-MID']);
+    await expectNoRawKeys(page);
+  });
+
+  it('loose counter: deleting the only entry of the last page shows the page before with its 5', async () => {
+    const api = await apiSession(server);
+    for (let i = 1; i <= 6; i++)
+      await api.post('/api/remaining-parts/', {
+        project: projectId,
+        label_color: i % 2 ? ['red'] : ['blue', 'green'],
+        quantity: `${i}.5`,
+      });
+    const page = await openProject('remaining-parts', 6);
+    await page.getByTestId('loose-open').click();
+    const modal = page.getByRole('dialog', { name: 'Aluminium loose counter' });
+    const rows = modal.getByTestId('loose-row');
+    await waitFor('the first page', async () => (await rows.count()) === 5);
+    expect(await modal.getByTestId('loose-pager-range').textContent()).toBe('1 - 5 of 6');
+    await modal.getByRole('button', { name: 'Next page' }).click();
+    await waitFor('the second page', async () => (await rows.count()) === 1);
+    await rows.first().getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-delete').getByRole('button', { name: 'Delete' }).click();
+    await waitFor('back on the first page', async () => (await rows.count()) === 5);
+    expect(await modal.getByTestId('loose-pager-range').textContent()).toBe('1 - 5 of 5');
+    expect(await modal.getByText('No remaining parts.').count()).toBe(0);
+    await expectNoRawKeys(page);
+  });
+});
