@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../../server/testing';
 import { expectNoRawKeys, pathOf, smallTargets } from './support/app';
+import { newContext } from './support/browser';
+import { E2E_DIST } from './support/paths';
 import { pagePerTest } from './support/rig';
 import { PASSWORD } from './support/server';
 
@@ -135,5 +138,29 @@ describe('the sign-in form', () => {
       .getByText(/^Demasiados intentos fallidos\. Vuelva a intentarlo dentro de 1[45] minutos\.$/)
       .waitFor();
     await expectNoRawKeys(page);
+  });
+
+  it('says in the interface language when the server is too busy to check a sign-in', async () => {
+    // A server that finds every sign-in would wait too long (its limit below zero): it answers 503.
+    const busy = await startTestServer({ staticDir: E2E_DIST, signInMaxWaitMs: -1 });
+    try {
+      await busy.createUser({ username: 'marta', password: PASSWORD });
+      const { browser } = rig;
+      const context = await newContext(browser, busy.url);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByTestId('language-es').click();
+      await page.getByLabel('Usuario').fill('marta');
+      await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page
+        .getByTestId('login-failure')
+        .getByText('El servidor no puede atender el inicio de sesión en este momento.', { exact: false })
+        .waitFor();
+      expect(pathOf(page)).toBe('/login');
+      await context.close();
+    } finally {
+      await busy.close();
+    }
   });
 });

@@ -5,7 +5,8 @@ import type { ErrorNotice } from '../../api/errors';
 /**
  * What the sign-in form says for a refused sign-in, in the interface's language. The server answers in
  * English; its two refusals are known: 400 (unknown user, wrong password, or a value longer than any
- * account's: the form has already checked for empty fields) and 429 (too many failures, with Retry-After).
+ * account's: the form has already checked for empty fields), 429 (too many failures, with Retry-After) and
+ * 503 (busy or the database away).
  * Anything else (offline, a server fault) keeps the mapped notice's own lines.
  */
 export function loginFailureNotice(error: unknown, notice: ErrorNotice, t: TFunction): ErrorNotice {
@@ -15,6 +16,8 @@ export function loginFailureNotice(error: unknown, notice: ErrorNotice, t: TFunc
     const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1;
     return withMessage(notice, t('auth:login.too_many', { count: minutes }));
   }
+  // Many signing in at once, or the database away for a moment: nothing was checked; try again soon.
+  if (notice.status === 503) return withMessage(notice, t('auth:login.busy'));
   return notice;
 }
 
