@@ -140,6 +140,9 @@ describe('CSV packing lists from real offices', () => {
     expect(shifted.body.file).toEqual([
       expect.stringMatching(/^Row 2, column E \(no header\): the row has more values than the header/),
     ]);
+    // A column of notes without a header, as Excel writes it (every line as long as the header line), is fine.
+    const notes = lines('Reference,Commodity,Net weight,', 'N-1,Coil,7,check seal', 'N-2,Coil,8,');
+    expect((await importFile(english, 'notes.csv', Buffer.from(notes))).status).toBe(200);
     // A file that writes decimals both ways cannot decide either.
     const mixed = lines(
       'Referencia;Mercancía;Peso neto',

@@ -104,8 +104,9 @@ function refuseSplitNumbers(records: string[][]): void {
     .findIndex((cells) => mapHeader(cells).columns.some((column) => column.field === 'reference'));
   const header = records[headerIndex];
   if (!header) return;
-  let width = header.length;
-  while (width > 0 && !header[width - 1]?.trim()) width--;
+  // Excel pads every line to the sheet's used range: a column of notes without a header has its
+  // (empty) header field, so only a line longer than the header line is a split.
+  const width = header.length;
   const problems: string[] = [];
   records.slice(headerIndex + 1).forEach((cells, offset) => {
     const beyond = cells.findIndex((cell, index) => index >= width && cell.trim() !== '');
