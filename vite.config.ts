@@ -92,7 +92,10 @@ function sharedWorkers(): Plugin {
     transform(code, id) {
       if (!code.includes('.worker.ts') || id.includes('node_modules')) return null;
       let changed = false;
-      const result = code.replace(WORKER_NEW, (_match, _quote: string, relative: string) => {
+      const result = code.replace(WORKER_NEW, (match, _quote: string, relative: string, at: number) => {
+        // A classic worker cannot import the shared chunks: a build error, not a worker failing at run time.
+        if (!/^\s*,\s*\{[^}]*type:\s*['"]module['"]/.test(code.slice(at + match.length)))
+          this.error(`${relative} in ${id}: only module workers ({ type: 'module' }) can share chunks`);
         const file = resolve(dirname(id.split('?')[0]), relative);
         const name = relative.replace(/^.*\//, '').replace(/\.ts$/, '');
         const reference = this.emitFile({ type: 'chunk', id: file, name });
