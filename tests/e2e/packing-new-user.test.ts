@@ -1,5 +1,6 @@
 // The packing list's filter modal and the loose counter as a new user meets them, in real Chromium: the
-// validated date-time range typed as dd/MM/yyyy HH:mm with the calendar in Spanish, reset and close; the
+// validated date-time range typed as dd/MM/yyyy HH:mm with the calendar in Spanish, reset and close (also
+// a reference reset before it applied, and one removed by its tag); the
 // loose counter's 5-a-page list after deleting the only entry of its last page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -95,6 +96,25 @@ describe('a new user with the packing list', () => {
     await dialog.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
     await dialog.waitFor({ state: 'detached' });
     expect(await references(page)).toEqual(['NOT-VAL', 'V-EARLY', 'V-LATE', 'V-MID']);
+
+    // A reference typed and reset at once (before its 300 ms) stays reset.
+    await page.getByTestId('packing-filter').click();
+    const reference = dialog.getByLabel('Referencia', { exact: true });
+    await reference.fill('V-EA');
+    await dialog.getByRole('button', { name: 'Restablecer' }).click();
+    await page.waitForTimeout(1000);
+    expect(await reference.inputValue()).toBe('');
+    expect(await references(page)).toHaveLength(4);
+    // A reference removed by its tag is gone from the modal too.
+    await reference.fill('V-LA');
+    await waitFor('only V-LATE', async () => (await references(page)).join() === 'V-LATE');
+    await dialog.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Quitar el filtro Referencia' }).click();
+    await waitFor('every item after the tag', async () => (await references(page)).length === 4);
+    await page.getByTestId('packing-filter').click();
+    await reference.waitFor();
+    expect(await reference.inputValue()).toBe('');
     await expectNoRawKeys(page);
   });
 

@@ -1,6 +1,6 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locations } from '../../domain/enums';
 import { DateTimeField } from '../../ui/dates';
@@ -22,10 +22,23 @@ interface Props {
 export function PackingFilterModal({ projectId, opened, onClose, filters, onChange }: Props) {
   const { t } = useTranslation('packing');
   const [reference, setReference] = useState(filters.reference);
+  // The reference last applied from here: a different one came from outside (its tag removed).
+  const applied = useRef(filters.reference);
+  useEffect(() => {
+    if (filters.reference === applied.current) return;
+    applied.current = filters.reference;
+    setReference(filters.reference);
+  }, [filters.reference]);
   const set = <K extends keyof PackingFilters>(key: K, value: PackingFilters[K]) =>
     onChange({ ...filters, [key]: value });
-  const applyReference = useDebouncedCallback((value: string) => set('reference', value), SEARCH_DEBOUNCE_MS);
+  const applyReference = useDebouncedCallback((value: string) => {
+    applied.current = value;
+    set('reference', value);
+  }, SEARCH_DEBOUNCE_MS);
   const reset = () => {
+    // A reference typed just before still waiting to apply would bring the filter back after the reset.
+    applyReference.cancel();
+    applied.current = '';
     setReference('');
     onChange(emptyFilters);
   };
