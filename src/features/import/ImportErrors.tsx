@@ -11,6 +11,19 @@ export interface ImportProblem {
   message: string;
 }
 
+// The server lists at most 500 problems and ends the list with how many more there were.
+const MORE = /^…and (\d+) more problems\.$/;
+
+/** The problems of a refusal: the lines listed plus the ones the server counted without listing. */
+export function problemCount(lines: readonly string[]): number {
+  let count = 0;
+  for (const line of lines) {
+    const more = MORE.exec(line);
+    count += more ? Number(more[1]) : 1;
+  }
+  return count;
+}
+
 export function parseProblems(lines: readonly string[]): ImportProblem[] {
   return lines.map((line) => {
     const found = LINE.exec(line);
@@ -26,13 +39,16 @@ export function parseProblems(lines: readonly string[]): ImportProblem[] {
  */
 export function ImportErrors({ lines }: { lines: readonly string[] }) {
   const { t } = useTranslation('packing');
-  const problems = parseProblems(lines);
+  const problems = parseProblems(lines.filter((line) => !MORE.test(line)));
+  const count = problemCount(lines);
+  const unlisted = count - problems.length;
   const general = problems.filter((problem) => problem.row === null);
   const located = problems.filter((problem) => problem.row !== null);
   return (
     <Alert color="red" title={t('import.refused')} data-testid="import-errors">
       <Text size="sm" mb={4} data-testid="import-error-count">
-        {t('import.problems', { count: problems.length })}
+        {t('import.problems', { count })}
+        {unlisted > 0 && ` ${t('import.unlisted', { count: unlisted })}`}
       </Text>
       <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars data-testid="import-error-scroll">
         {general.map((problem) => (
