@@ -48,15 +48,24 @@ function claimsKnownFormat(ext: string, supported: ReadonlySet<string>): boolean
   return supported.has(ext) || FAMILIES.some((family) => family.includes(ext));
 }
 
-async function startsWithShebang(path: string): Promise<boolean> {
+async function head(path: string, bytes: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
-    return bytesRead === 2 && buffer.toString('latin1') === '#!';
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
 }
+
+const startsWithShebang = async (path: string) => (await head(path, 2)).toString('latin1') === '#!';
+
+/**
+ * Text formats file-type knows only by an opening it may lack (an e-invoice .xml without its
+ * "<?xml" declaration, a calendar or contact card): text bytes under such a name are what they say.
+ */
+const TEXT_FORMATS = new Set(['xml', 'ics', 'vcf', 'vtt']);
+const isTextFile = async (path: string) => !(await head(path, 4096)).includes(0);
 
 export interface CheckedType {
   /** The Content-Type stored and served. */
@@ -83,7 +92,13 @@ export async function checkType(
     (await startsWithShebang(path))
   )
     throw fieldError('file', 'Programs and scripts are not accepted.');
-  if (ext && claimsKnownFormat(ext, supportedExtensions) && !(type && sameFormat(ext, type.ext)))
+  const undetectedText = !type && TEXT_FORMATS.has(ext) && (await isTextFile(path));
+  if (
+    ext &&
+    !undetectedText &&
+    claimsKnownFormat(ext, supportedExtensions) &&
+    !(type && sameFormat(ext, type.ext))
+  )
     throw fieldError(
       'file',
       `The content of "${name}" is not a .${ext} file${type ? ` (it is ${type.ext.toUpperCase()})` : ''}.`,

@@ -150,6 +150,22 @@ describe('real-world photos and files', () => {
     expect(await stored()).toBe(before);
   });
 
+  it('keeps an e-invoice .xml without its declaration as a document (served as a plain download)', async () => {
+    const invoice = Buffer.from(
+      '<fe:Facturae xmlns:fe="http://www.facturae.es/Facturae/2014/v3.2.1/Facturae"></fe:Facturae>',
+    );
+    const sent = await post({ file: { name: 'Factura 2026-0042.xml', bytes: invoice, type: 'text/xml' } });
+    expect(sent.status).toBe(201);
+    expect(sent.body.content_type).toBe('application/octet-stream');
+    const disguised = await post({
+      file: { name: 'factura.xml', bytes: await sidewaysJpeg() },
+    });
+    expect(disguised.status).toBe(400);
+    expect(disguised.body).toEqual({
+      file: ['The content of "factura.xml" is not a .xml file (it is JPG).'],
+    });
+  });
+
   it('refuses an empty file naming the field, as a photo and as a document', async () => {
     const before = await stored();
     for (const fields of [{ is_image: 'true' }, { is_image: 'false' }]) {
