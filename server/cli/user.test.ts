@@ -136,20 +136,6 @@ describe('npm run user (embedded database)', SLOW, () => {
     expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
   });
 
-  it('says plainly that the database is in use by a running server, and exits with 2', async () => {
-    const held = await openDatabase({ dataDir });
-    try {
-      const run = await runCli(['create', 'pepe'], { ...env, NEW_USER_PASSWORD: PASSWORD });
-      expect(run.code).toBe(2);
-      expect(run.stderr.trim()).toBe(
-        `The embedded database in ${dataDir} is in use by a running server (process ${process.pid}). ` +
-          'Stop that server first, or run this command against a PostgreSQL database with DATABASE_URL.',
-      );
-    } finally {
-      await held.close();
-    }
-  });
-
   it('stored the users with hashed passwords and made no demo data', async () => {
     const database = await openDatabase({ dataDir });
     try {
@@ -172,6 +158,28 @@ describe('npm run user (embedded database)', SLOW, () => {
       expect(seeded).toEqual([]);
     } finally {
       await database.close();
+    }
+  });
+
+  it('says plainly that the database is in use by a running server, and exits with 2', async () => {
+    // A real server started on that folder, answering while the command runs.
+    const server = await startServer({
+      ...loadConfig({ LOG_LEVEL: 'silent' }),
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      demoData: false,
+    });
+    try {
+      const run = await runCli(['create', 'pepe'], { ...env, NEW_USER_PASSWORD: PASSWORD });
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim()).toBe(
+        `The embedded database in ${dataDir} is in use by a running server (process ${process.pid}). ` +
+          'Stop that server first, or run this command against a PostgreSQL database with DATABASE_URL.',
+      );
+      expect((await fetch(`${server.url}/api/health/`)).status).toBe(200);
+    } finally {
+      await server.close();
     }
   });
 
