@@ -1,5 +1,4 @@
-import { useLocalStorage } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../../features/auth/session';
@@ -37,15 +36,40 @@ const ENTRIES: Entry[] = [
   },
 ];
 
+function storedCollapsed(): boolean {
+  try {
+    return localStorage.getItem(SIDEBAR_COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Collapsed or not, kept under SIDEBAR_COLLAPSED_KEY ('true' / 'false') and followed across tabs. */
+function useCollapsed(): [boolean, (collapsed: boolean) => void] {
+  const [collapsed, setState] = useState(storedCollapsed);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SIDEBAR_COLLAPSED_KEY) setState(event.newValue === 'true');
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  const set = (next: boolean) => {
+    setState(next);
+    try {
+      localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(next));
+    } catch {
+      // Storage unavailable: remembered for this visit only.
+    }
+  };
+  return [collapsed, set];
+}
+
 export function Sidebar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const admin = useSession((state) => state.user?.role === 'admin');
-  const [collapsed, setCollapsed] = useLocalStorage<boolean>({
-    key: SIDEBAR_COLLAPSED_KEY,
-    defaultValue: false,
-    getInitialValueInEffect: false,
-  });
+  const [collapsed, setCollapsed] = useCollapsed();
 
   return (
     <nav
