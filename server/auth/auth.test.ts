@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiClient, signIn } from '../../tests/api/http.js';
 import { startTestServer, type TestServer } from '../testing.js';
+import { hashToken } from './tokens.js';
 
 let server: TestServer;
 let api: Api;
@@ -122,14 +123,38 @@ describe('tokens', () => {
     expect(response.body).toEqual({ detail: 'Invalid token.' });
   });
 
-  it('keeps a token used within 30 days alive', async () => {
+  it('slides: a use restarts the 30 days, so a token used now and then lives on', async () => {
     const token = await signIn(api, 'marta', PASSWORD);
-    await server.query("update auth_token set last_used_at = now() - interval '29 days'");
-    expect((await api('GET', '/api/users/me/', { token })).status).toBe(200);
+    const hash = hashToken(token);
+    const idleSeconds = async () =>
+      (
+        await server.query(
+          'select extract(epoch from now() - last_used_at)::int as idle from auth_token where token_hash = $1',
+          [hash],
+        )
+      )[0]?.idle;
+    // 29 days without use, then a use: recorded.
     await server.query(
-      "update auth_token set last_used_at = last_used_at - interval '2 days' where last_used_at > now() - interval '1 day'",
+      "update auth_token set last_used_at = now() - interval '29 days' where token_hash = $1",
+      [hash],
     );
     expect((await api('GET', '/api/users/me/', { token })).status).toBe(200);
+    expect(await idleSeconds()).toBeLessThan(60);
+    // Signed in 49 days ago, last used 20 days ago: valid (the 30 days count from the last use). The server trusts a token it has just
+    // verified for 5 s without reading it again; the wait makes it read the moved clock.
+    await server.query(
+      "update auth_token set created_at = now() - interval '49 days', last_used_at = now() - interval '20 days' where token_hash = $1",
+      [hash],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5_200));
+    expect((await api('GET', '/api/users/me/', { token })).status).toBe(200);
+    expect(await idleSeconds()).toBeLessThan(60);
+  });
+
+  it('stores passwords as scrypt hashes only', async () => {
+    const [row] = await server.query("select password_hash from users where username = 'marta'");
+    expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(String(row.password_hash)).not.toContain(PASSWORD);
   });
 
   it('revokes the token in use on logout; another token of the user stays valid', async () => {
