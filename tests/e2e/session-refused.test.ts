@@ -185,4 +185,38 @@ describe('the server refuses the token while changes wait', () => {
     expect(await creates(work)).toEqual(once(work, martaId));
     expect(await page.evaluate((id) => window.__karbontrack?.row('project', id), work.project)).toBeTruthy();
   });
+
+  it('a second tab of the same session follows when the leading tab learns the token was refused', async () => {
+    await openSignedIn();
+    const second = await context.newPage();
+    await second.goto('/reports');
+    await second.getByTestId('sidebar').waitFor();
+    // The changes wait (their pushes fail as on a dropped link) with no `online` event in either tab, so
+    // only the leading tab's sync round meets the 401; the second tab follows (from local storage, or its
+    // own 401 once it takes the lead) with the same notice.
+    await page.route('**/api/sync/push/', (route) => route.abort('connectionreset'));
+    const work = await createHandWork(page, randomUUID().slice(0, 8));
+    await until(async () => (await status(page)).phase === 'backoff', 30_000, 'a failed push');
+    await revokeSessionToken();
+    await page.unroute('**/api/sync/push/');
+    await page.evaluate(() => window.__karbontrack?.syncNow());
+    await signInPrompt();
+    await second.getByTestId('session-ended').waitFor();
+    expect(new URL(second.url()).searchParams.get('redirect')).toBe('/reports');
+    expect(await second.getByTestId('session-ended').textContent()).toContain('your 4 changes not yet sent');
+    expect(await creates(work)).toEqual({});
+  });
+
+  it('a logout in one tab signs the other tab out as a logout, not as a session the server ended', async () => {
+    await openSignedIn();
+    const second = await context.newPage();
+    await second.goto('/reports');
+    await second.getByTestId('sidebar').waitFor();
+    await page.getByTestId('settings').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByTestId('login-form').waitFor();
+    await second.getByTestId('login-form').waitFor({ timeout: 15_000 });
+    expect(new URL(second.url()).searchParams.get('redirect')).toBe('/reports');
+    expect(await second.getByTestId('session-ended').count()).toBe(0);
+  });
 });

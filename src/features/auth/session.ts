@@ -3,7 +3,7 @@ import { getMe, getToken, type Me } from '../../api/auth';
 import { setTokenSource } from '../../api/client';
 import { chooseSession, type MirroredSession, sessionMirror } from '../../store/session';
 import { pendingChangesCount } from './pending';
-import { forgetWaiting, noteWaiting } from './waiting';
+import { forgetWaiting, noteWaiting, waitingFor } from './waiting';
 
 // The spec keeps the username and token under these keys; the last /users/me/ answer is kept too so that
 // a user who signed in before opens the app offline. All of it is mirrored in IndexedDB too
@@ -67,6 +67,22 @@ function persist(state: SessionState): void {
 }
 
 export const useSession = create<SessionState>(() => restore());
+
+// Another tab of this app signed in, out, or lost its token to the server: this tab follows, so it
+// neither goes on showing a session that ended nor sends with a token the server refused.
+function followOtherTab(event: StorageEvent): void {
+  if (event.key !== null && event.key !== TOKEN_KEY && event.key !== USERNAME_KEY && event.key !== USER_KEY)
+    return;
+  const current = useSession.getState();
+  const stored = restore();
+  if (stored.token === current.token && (stored.user?.id ?? null) === (current.user?.id ?? null)) return;
+  const note = current.username ? waitingFor(current.username).own : null;
+  if (!stored.authenticated && note?.reason === 'expired')
+    useEndedSession.setState({ username: note.username, pending: note.pending });
+  useSession.setState(stored);
+}
+
+if (typeof window !== 'undefined') window.addEventListener('storage', followOtherTab);
 
 /** The session the server ended in this tab (its token refused), for the sign-in screen to say so. */
 export const useEndedSession = create<{ username: string | null; pending: number }>(() => ({
