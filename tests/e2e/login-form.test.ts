@@ -31,6 +31,14 @@ describe('the sign-in form', () => {
       { name: 'password', type: 'password', autocomplete: 'current-password' },
     ]);
     expect(await page.getByTestId('login-form').locator('button[type="submit"]').count()).toBe(1);
+
+    // Sent incomplete, the focus goes to the first field to fill.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(focused).toBe('username');
+    await user(page).fill('marta');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(focused).toBe('password');
   });
 
   it('submits with Enter in the user field, with spaces around the name and another case', async () => {

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { isOnline } from '../../api/client';
 import { describeApiError } from '../../api/errors';
 import { showErrorNotice } from '../../ui/notices';
+import { useFocusFirstError } from '../../ui/useFocusFirstError';
 import { capsLockFrom, loginFailureNotice } from './loginFailure';
 import { SessionNotices } from './SessionNotices';
 import { signIn, useEndedSession } from './session';
@@ -20,6 +21,7 @@ export default function LoginPage() {
     password: '',
   }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formRef, focusFirstError } = useFocusFirstError<HTMLFormElement>(errors);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
@@ -37,7 +39,10 @@ export default function LoginPage() {
     }
     setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      focusFirstError();
+      return;
+    }
     if (!isOnline()) {
       setFailure(t('login.needs_connection'));
       return;
@@ -63,7 +68,7 @@ export default function LoginPage() {
 
   return (
     <Paper maw={460} mx="auto" p="xl" withBorder shadow="sm">
-      <form onSubmit={submit} noValidate data-testid="login-form">
+      <form ref={formRef} onSubmit={submit} noValidate data-testid="login-form">
         <Stack>
           <Title order={1}>{t('login.title')}</Title>
           <Text>{t('login.subtitle')}</Text>
@@ -89,6 +94,8 @@ export default function LoginPage() {
             autoComplete="current-password"
             value={values.password}
             error={errors.password}
+            // Mantine marks only its text inputs invalid for screen readers; the password input too.
+            aria-invalid={errors.password ? true : undefined}
             description={capsLock ? t('login.caps_lock') : undefined}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             onKeyDown={watchCapsLock}

@@ -17,6 +17,7 @@ import { isOnline } from '../../../api/client';
 import { type ContactRequest, sendContactRequest } from '../../../api/contact';
 import { fieldErrors } from '../../../api/errors';
 import { NOTICE_DURATION, notifyApiError, notifySuccess } from '../../../ui/notices';
+import { useFocusFirstError } from '../../../ui/useFocusFirstError';
 import {
   type ContactErrors,
   type ContactField,
@@ -42,6 +43,7 @@ export function ContactForm() {
     loadDraft(emptyContactRequest(i18n.language === 'es' ? 'es' : 'en')),
   );
   const [errors, setErrors] = useState<ContactErrors>({});
+  const { formRef, focusFirstError } = useFocusFirstError<HTMLFormElement>(errors);
   const [status, setStatus] = useState<'idle' | 'sending' | 'offline' | 'sent'>('idle');
   // A double click or a second Enter while the request is on its way does not send it again.
   const sending = useRef(false);
@@ -77,7 +79,10 @@ export function ContactForm() {
     const found: ContactErrors = {};
     for (const problem of checkContactRequest(request)) found[problem.field] ??= messageFor(problem);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      focusFirstError();
+      return;
+    }
     if (!isOnline()) {
       setStatus('offline');
       return;
@@ -97,6 +102,7 @@ export function ContactForm() {
         for (const [field, messages] of Object.entries(fields))
           mapped[field as ContactField] = messages.join(' ');
         setErrors(mapped);
+        focusFirstError();
       }
       setStatus(isOnline() ? 'idle' : 'offline');
       await notifyApiError(error);
@@ -106,7 +112,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate data-testid="contact-form">
+    <form ref={formRef} onSubmit={submit} noValidate data-testid="contact-form">
       <Stack>
         {status === 'sent' && (
           <Alert color="teal" data-testid="contact-success">
@@ -161,6 +167,7 @@ export function ContactForm() {
           name="accepted_terms"
           checked={request.accepted_terms}
           error={errors.accepted_terms}
+          aria-invalid={errors.accepted_terms ? true : undefined}
           onChange={(event) => update('accepted_terms', event.currentTarget.checked)}
           label={
             <Text span>
