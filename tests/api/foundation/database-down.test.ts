@@ -148,4 +148,19 @@ describe.runIf(adminUrl)('PostgreSQL hanging under a running server, then back',
       await check.end();
     }
   }, 120_000);
+
+  it('answers 503 when a statement outlasts the limit on a live database (a table locked by another session)', async () => {
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('lock table project in access exclusive mode');
+      // PostgreSQL cancels the waiting statement itself (statement_timeout, SQLSTATE 57014).
+      expectUnavailable(await api('GET', '/api/project/', { token }));
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
+    expect((await api('GET', '/api/project/', { token })).status).toBe(200);
+  }, 120_000);
 });
