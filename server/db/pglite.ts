@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import type { ParserOptions } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import type { Database } from './database.js';
@@ -45,6 +46,11 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
   try {
     const pgdata = join(dataDir, 'pgdata');
     if (!memory && !existsSync(join(pgdata, 'PG_VERSION'))) await initdbApart(pgdata);
+    // PostgreSQL's WebAssembly compiled by V8's baseline compiler only, before the module is compiled:
+    // the optimizing tier's code and compile memory held ~60 MB for the process's life (bench: import),
+    // for ~20% less CPU on a scan over 100,000 rows and none on a paged list (measured: 6.6 against 5.5
+    // ms per count, 0.76 against 0.93 ms per page of 10). The flag reaches only WebAssembly.
+    v8.setFlagsFromString('--liftoff-only');
     // Loaded only for this engine: the module alone holds ~45 MB, of no use to a PostgreSQL server.
     const { PGlite } = await import('@electric-sql/pglite');
     // One options object: PGlite drops the second argument when the first is not a string.
