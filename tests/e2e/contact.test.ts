@@ -68,6 +68,9 @@ describe('contact form', () => {
     await page.goto('/contact');
     await fillContact(page, { email, phone: '+34 600 12 34 56', comments });
     await page.getByRole('checkbox').check();
+    // 5000 characters scroll inside the box: Send stays near it.
+    const box = await page.getByLabel('Comments').boundingBox();
+    expect(box?.height).toBeLessThan(400);
     // A double click sends once.
     await page.getByRole('button', { name: 'Send' }).dblclick();
     await page.getByTestId('contact-success').waitFor();

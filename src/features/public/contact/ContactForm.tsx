@@ -159,6 +159,8 @@ export function ContactForm() {
           label={t('contact.comments')}
           autosize
           minRows={4}
+          // Long comments scroll inside the box instead of pushing Send off the screen.
+          maxRows={12}
           value={request.comments}
           error={errors.comments}
           onChange={(event) => update('comments', event.currentTarget.value)}
