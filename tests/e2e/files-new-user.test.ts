@@ -1,7 +1,7 @@
 // A new user's habits with the project's files, in real Chromium: ten documents picked at once (each
 // description starts as its file name, one edited, one removed, a double press sends once); an import
 // refused with 200 problems shown counted and scrollable in Spanish; a slow import shows its progress and
-// a second press sends nothing; the gallery on a touch tablet (camera and file inputs, photos taken offline
+// a second press sends nothing; a file imported offline waits (across a reload) and says when it goes; the gallery on a touch tablet (camera and file inputs, photos taken offline
 // shown at once, zone filter, 4 thumbnails a row at 768 px, swipe) and on a desktop (arrow keys).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -172,6 +172,53 @@ describe('a new user with files', () => {
     await expectNoRawKeys(page);
   });
 
+  it('import picked offline: waits in the queue across a reload, says when it is sent, items arrive', async () => {
+    const { context, page } = await openProject({ width: 1024, height: 768 });
+    await context.setOffline(true);
+    await page.getByTestId('packing-import').click();
+    const dialog = page.getByRole('dialog', { name: 'Import packing list' });
+    const header = ['Reference', 'Commodity', 'Quantity', 'Net weight', 'Gross weight', 'Location'];
+    const file = csv(header, [
+      ['OFF-A', 'Coil', 1, 12000, 12100, 'onboard'],
+      ['OFF-B', 'Coil', 1, 12000, 12100, 'fas'],
+    ]);
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'call.csv', mimeType: 'text/csv', buffer: file });
+    await dialog.getByTestId('import-submit').click();
+    await dialog.getByTestId('import-queued').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await page.reload();
+    const queued = page.getByTestId('queued-import');
+    await queued.waitFor({ timeout: 60_000 });
+    expect(await queued.getAttribute('data-state')).toBe('pending');
+    expect(await queued.textContent()).toBe('call.csv will be imported when back online.');
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/import_pl/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await context.setOffline(false);
+    await waitFor(
+      'the file on its way',
+      async () => (await queued.getAttribute('data-state')) === 'uploading',
+      60_000,
+    );
+    expect(await queued.textContent()).toBe('call.csv is being imported…');
+    release();
+    const row = (reference: string) =>
+      page.locator(`[data-testid="packing-row"][data-reference="${reference}"]`);
+    await row('OFF-B').waitFor({ timeout: 60_000 });
+    await row('OFF-A').waitFor();
+    await page.getByTestId('queued-imports').waitFor({ state: 'detached' });
+    await context.unroute('**/import_pl/**');
+    await expectNoRawKeys(page);
+  });
+
   it('gallery on a touch tablet: camera and file inputs, offline photos at once, zone filter, 4 a row, swipe', async () => {
     const { context, page } = await openProject({ touch: true });
     const gallery = page.getByTestId('section-gallery');
@@ -221,7 +268,8 @@ describe('a new user with files', () => {
     expect(await viewer.getAttribute('data-index')).toBe('0');
     const cdp = await context.newCDPSession(page);
     const swipe = async (fromX: number, toX: number) => {
-      const y = 500;
+      // Low on the screen, below the photo: a swipe anywhere on the full view moves, not only on the photo.
+      const y = 940;
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
       for (let step = 1; step <= 5; step++) {
         const x = fromX + ((toX - fromX) * step) / 5;

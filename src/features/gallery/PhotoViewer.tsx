@@ -68,7 +68,15 @@ export function PhotoViewer({ photos, index, onIndex }: Props) {
             if (start === null || end === undefined || Math.abs(end - start) < SWIPE_MIN) return;
             go(end < start ? 1 : -1);
           }}
-          style={{ touchAction: 'pan-y' }}
+          // The whole screen under the title takes the swipe, not only the photo: a photo still loading (a
+          // spinner) or a wide one on a portrait tablet leaves most of the screen outside it.
+          style={{
+            touchAction: 'pan-y',
+            minHeight: 'calc(100dvh - 90px)',
+            display: 'flex',
+            flexDirection: 'column',
+            justifyContent: 'center',
+          }}
           data-testid="photo-swipe"
           data-index={index ?? undefined}
         >
