@@ -142,7 +142,19 @@ export async function refreshUser(): Promise<void> {
  * which the route guard opens with the way back). Nothing when the session holds another token by now;
  * when another tab signed in since, its session holds here too.
  */
-export async function endRefusedSession(token: string): Promise<void> {
+export function endRefusedSession(token: string): Promise<void> {
+  // Sync, a file upload and /users/me/ may all meet the same 401: one ending, counted once.
+  if (ending?.token === token) return ending.done;
+  const done = endSession(token).finally(() => {
+    if (ending?.done === done) ending = null;
+  });
+  ending = { token, done };
+  return done;
+}
+
+let ending: { token: string; done: Promise<void> } | null = null;
+
+async function endSession(token: string): Promise<void> {
   if (useSession.getState().token !== token) return;
   const stored = read(TOKEN_KEY);
   if (stored && stored !== token) {

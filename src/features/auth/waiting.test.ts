@@ -70,6 +70,15 @@ describe('a token the server refuses', () => {
     expect(waitingFor('marta').own).toMatchObject({ pending: 4, reason: 'expired' });
   });
 
+  it('met by sync and /users/me/ at once: one ending, the count taken once', async () => {
+    signedIn('marta', 'refused');
+    let counts = 0;
+    setPendingChangesCheck(async () => (counts++ === 0 ? 4 : 0));
+    await Promise.all([endRefusedSession('refused'), endRefusedSession('refused')]);
+    expect(counts).toBe(1);
+    expect(waitingFor('marta').own?.pending).toBe(4);
+  });
+
   it('leaves a session holding another token alone, and takes one another tab signed in with', async () => {
     signedIn('marta', 'new');
     await endRefusedSession('old');
