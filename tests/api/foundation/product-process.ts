@@ -1,8 +1,9 @@
-// The product as `npm start` runs it (server/start.ts with tsx), in its own process, with its own
-// environment; and a request that is surely in flight (its headers read, its body not finished yet).
+// The product started with `npm start`, as a user or a supervisor does, with its own environment (signals
+// go to npm, which passes them on); and a request that is surely in flight (its headers read, its body
+// not finished yet).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -26,10 +27,10 @@ export interface ProductProcess {
   signal(name: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts server/start.ts (node with tsx as a loader, so the child is the server itself) and waits for its URL. */
+/** Runs `npm start` and waits for the URL it prints. */
 export async function startProduct(env: Record<string, string>): Promise<ProductProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/start.ts')], {
+  const child = spawn('npm', ['start'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
