@@ -12,7 +12,9 @@ import { PASSWORD, startAppServer } from './support/server';
 import {
   createHandWork,
   type OfflineWork,
+  PHOTOS,
   status,
+  takePhotos,
   until,
   waitForAllSent,
   waitForFirstSync,
@@ -76,6 +78,14 @@ async function creates(work: OfflineWork) {
   return Object.fromEntries(rows.map((row) => [row.id, { n: row.n, by: row.by }]));
 }
 
+async function photosOf(work: OfflineWork): Promise<number> {
+  const rows = await server.query(
+    `select count(*)::int as n from attachment where parent_resource = 'incidence' and parent_id = $1 and deleted_at is null`,
+    [work.incidence],
+  );
+  return Number(rows[0]?.n);
+}
+
 function once(work: OfflineWork, by: string) {
   return Object.fromEntries(
     [work.project, work.event, work.hand, work.incidence].map((id) => [id, { n: 1, by }]),
@@ -96,10 +106,11 @@ describe('the server refuses the token while changes wait', () => {
     await context.setOffline(true);
     await page.getByTestId('sync-online').getByText('Offline').waitFor();
     const work = await createHandWork(page, label);
+    await takePhotos(page, { resource: 'incidence', id: work.incidence }, PHOTOS);
     await page.goto(`/project/${work.project}?from=tally`);
     await page.getByTestId('sidebar').waitFor();
     const where = pathOf(page);
-    expect((await status(page)).pending).toBe(4);
+    expect(await status(page)).toMatchObject({ pending: 4, files_pending: 2 });
 
     await revokeSessionToken();
     await context.setOffline(false);
@@ -107,18 +118,20 @@ describe('the server refuses the token while changes wait', () => {
     expect(await signInPrompt()).toBe(where);
     const ended = await page.getByTestId('session-ended').textContent();
     expect(ended).toContain('Your session has ended');
-    expect(ended).toContain('your 4 changes not yet sent are kept on this device');
+    // The count is what logout's warning counts: changes and files.
+    expect(ended).toContain('your 6 changes not yet sent are kept on this device');
     expect(await page.getByLabel('User').inputValue()).toBe('marta');
     expect(
       await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('username')]),
     ).toEqual([null, null]);
     expect(await creates(work)).toEqual({});
+    expect(await photosOf(work)).toBe(0);
 
     // The same in Spanish.
     await page.getByTestId('language-es').click();
     await page.getByText('Su sesión ha terminado').waitFor();
     expect(await page.getByTestId('session-ended').textContent()).toContain(
-      'sus 4 cambios aún no enviados se conservan en este dispositivo',
+      'sus 6 cambios aún no enviados se conservan en este dispositivo',
     );
     await page.getByTestId('language-en').click();
 
@@ -129,6 +142,7 @@ describe('the server refuses the token while changes wait', () => {
     // A second round (pull and push) does not send anything again.
     await page.evaluate(() => window.__karbontrack?.syncNow());
     expect(await creates(work)).toEqual(once(work, martaId));
+    expect(await photosOf(work)).toBe(2);
     expect(await page.evaluate(() => localStorage.getItem('unsent_work'))).toBeNull();
   });
 
