@@ -88,6 +88,24 @@ describe('CSV packing lists from real offices', () => {
     expect(await items(project)).toMatchObject([{ reference: 'T-1', net_weight: '1250.500' }]);
   });
 
+  it("names a formula's error (#N/A, #¡VALOR!) by row and column, never imports it as a reference or weight", async () => {
+    const project = await newProject();
+    const text = lines(
+      'Referencia;Mercancía;Peso neto',
+      '#N/A;Bobina;10',
+      'E-2;Bobina;#¡VALOR!',
+      'E-3;#N/D;5',
+    );
+    const answer = await importFile(project, 'errores.csv', Buffer.from(text));
+    expect(answer.status).toBe(400);
+    expect(answer.body.file).toEqual([
+      'Row 2, column A (Referencia): The cell shows the spreadsheet error #N/A (a formula that could not be worked out): correct it in the spreadsheet and save the file again.',
+      expect.stringMatching(/^Row 3, column C \(Peso neto\): The cell shows the spreadsheet error #¡VALOR!/),
+      expect.stringMatching(/^Row 4, column B \(Mercancía\): The cell shows the spreadsheet error #N\/D/),
+    ]);
+    expect(await items(project)).toHaveLength(0);
+  });
+
   it('names rows as Excel shows them after a quoted line break, and counts a "sep=;" line out', async () => {
     const project = await newProject();
     const text = lines(

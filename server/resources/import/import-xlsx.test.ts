@@ -150,6 +150,27 @@ describe('.xlsx packing lists from real offices', () => {
     ]);
   });
 
+  it('names a formula that failed (#N/A) or has no saved result by row and column, never imports it', async () => {
+    const project = await newProject();
+    const book = new ExcelJS.Workbook();
+    const list = book.addWorksheet('Lista');
+    list.addRow(['Referencia', 'Mercancía', 'Peso neto']);
+    list.addRow(['F-1', 'Bobina', { formula: 'VLOOKUP(A2,Pesos!A:B,2,FALSE)', result: { error: '#N/A' } }]);
+    // Written by a program that does not calculate: the formula without its result.
+    list.addRow([{ formula: 'CONCAT("F-",2)' } as ExcelJS.CellFormulaValue, 'Bobina', 4]);
+    list.addRow(['F-3', 'Bobina', { error: '#N/A' }]);
+    const answer = await importFile(project, 'formulas.xlsx', await bytesOf(book));
+    expect(answer.status).toBe(400);
+    expect(answer.body.file).toEqual([
+      expect.stringMatching(
+        /^Row 2, column C \(Peso neto\): This cell holds a formula whose result is not in the file/,
+      ),
+      expect.stringMatching(/^Row 3, column A \(Referencia\): This cell holds a formula whose result/),
+      expect.stringMatching(/^Row 4, column C \(Peso neto\): The cell shows the spreadsheet error #N\/A/),
+    ]);
+    expect(await items(project)).toHaveLength(0);
+  });
+
   it('refuses an old .xls, an .ods, a PDF or a photo renamed .xlsx and a web page named .xls, saying what is read', async () => {
     const project = await newProject();
     const accepted = /Packing lists are read from \.xlsx \(Excel Workbook\) or \.csv files/;

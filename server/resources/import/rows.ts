@@ -78,6 +78,18 @@ const dayText = (text: string) => {
 const DATE_IN_NUMBER =
   'This cell is a date in the spreadsheet, not a number (Excel may have turned "12.5" into a date): format the column as Number and type the value again.';
 
+// What Excel shows for a formula that failed, in English and Spanish (a VLOOKUP's #N/A above all).
+const SPREADSHEET_ERROR =
+  /^#[¡¿]?(NULL|NULO|DIV\/0|VALUE|VALOR|REF|NAME|NOMBRE|NUM|N\/A|N\/D|SPILL|DESBORDAMIENTO|CALC|GETTING_DATA)[!?]?$/i;
+const spreadsheetError = (shown: string) =>
+  `The cell shows the spreadsheet error ${shown} (a formula that could not be worked out): correct it in the spreadsheet and save the file again.`;
+
+// The .xlsx reader today renders a formula with no saved result (a file made by a program that does
+// not calculate), or one the stream reader cannot see (an error), as this text: never a value.
+const UNREAD_FORMULA = '[object Object]';
+const UNREAD_FORMULA_MESSAGE =
+  'This cell holds a formula whose result is not in the file, or is an error such as #N/A: correct it in Excel and save the file again.';
+
 /** The reading of a number cell: a spreadsheet number is exact, text is read by the locale rule. */
 function readCell(cell: SheetCell, numbersAsText: boolean): Reading | 'date' {
   if (typeof cell === 'number') return { kind: 'number', value: nativeNumber(cell) };
@@ -151,6 +163,13 @@ export function parseRows(
     for (const c of columns) {
       const raw = text(c);
       if (raw === '') continue;
+      if (SPREADSHEET_ERROR.test(raw) || raw === UNREAD_FORMULA) {
+        problem(c.field, raw === UNREAD_FORMULA ? UNREAD_FORMULA_MESSAGE : spreadsheetError(raw));
+        // Stands in so the schema does not also call the cell empty; the row is refused anyway.
+        if (c.field === 'reference') values.reference = raw;
+        if (c.field === 'commodity') values.commodity = UNKNOWN;
+        continue;
+      }
       switch (c.field) {
         case 'net_weight':
         case 'gross_weight':
