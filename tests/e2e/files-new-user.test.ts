@@ -1,8 +1,9 @@
 // A new user's habits with the project's files, in real Chromium: ten documents picked at once (each
 // description starts as its file name, one edited, one removed, a double press sends once); an import
 // refused with 200 problems shown counted and scrollable in Spanish; a slow import shows its progress and
-// a second press sends nothing; a file imported offline waits (across a reload) and says when it goes; the gallery on a touch tablet (camera and file inputs, photos taken offline
-// shown at once, zone filter, 4 thumbnails a row at 768 px, swipe) and on a desktop (arrow keys).
+// a second press sends nothing; a file imported offline waits (across a reload) and says when it goes;
+// the gallery on a touch tablet (camera and file inputs, photos taken offline shown at once, zone filter,
+// 4 thumbnails a row at 768 px, swipe anywhere on the full view) and on a desktop (arrow keys).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';

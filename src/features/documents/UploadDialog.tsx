@@ -126,7 +126,10 @@ export function UploadDialog({ parent, opened, onClose }: Props) {
         {kept && (
           <Stack gap={4} data-testid="upload-progress">
             <Text size="sm">{t('upload.progress', { done: kept.done, total: kept.total })}</Text>
-            <Progress value={kept.total ? (100 * kept.done) / kept.total : 0} />
+            <Progress
+              value={kept.total ? (100 * kept.done) / kept.total : 0}
+              aria-label={t('upload.progress', { done: kept.done, total: kept.total })}
+            />
           </Stack>
         )}
         {error && (

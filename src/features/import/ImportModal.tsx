@@ -78,7 +78,12 @@ export function ImportModal({
         {busy && (
           <Stack gap={4} data-testid="import-progress">
             <Text size="sm">{t('import.sending', { name: file?.name ?? '' })}</Text>
-            <Progress value={100} animated striped />
+            <Progress
+              value={100}
+              animated
+              striped
+              aria-label={t('import.sending', { name: file?.name ?? '' })}
+            />
           </Stack>
         )}
         {shown?.kind === 'errors' && <ImportErrors lines={shown.lines} />}
