@@ -209,11 +209,15 @@ describe('layout', () => {
     // Folded to its icons, the sidebar's entries stay as easy to hit.
     await page.getByTestId('sidebar-toggle').click();
     await page.getByTestId('logo-small').waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width ?? 999) < 100,
+    );
     expect(await smallTargets(page, '[data-testid="sidebar"]', true), 'folded sidebar').toEqual([]);
     await page.getByTestId('settings').click();
+    await page.getByRole('menuitem').first().waitFor();
     const items = await page
       .getByRole('menuitem')
-      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().height));
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).offsetHeight));
     expect(items.length).toBeGreaterThan(0);
     for (const height of items) expect(height).toBeGreaterThanOrEqual(44);
     // The user bar ends inside the window: the frame itself never makes the page scroll sideways.

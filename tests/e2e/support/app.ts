@@ -62,9 +62,10 @@ export function smallTargets(page: Page, scope: string, bothWays = false): Promi
     ([selector, wide]) =>
       [...document.querySelectorAll(`${selector} button, ${selector} a, ${selector} input`)]
         .filter((node) => (node as HTMLElement).offsetParent !== null)
+        // Layout sizes (offset*), not the drawn box: a menu or dialog still scaling in is not too small.
         .filter((node) => {
-          const box = node.getBoundingClientRect();
-          return box.height < 44 || (wide && box.width < 44);
+          const { offsetHeight, offsetWidth } = node as HTMLElement;
+          return offsetHeight < 44 || (wide && offsetWidth < 44);
         })
         .map((node) => node.outerHTML.slice(0, 100)),
     [scope, bothWays] as const,
