@@ -189,6 +189,11 @@ describe('a new user with files', () => {
     await dialog.getByTestId('import-submit').click();
     await dialog.getByTestId('import-queued').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).last().click();
+    // Opened again for another file, the dialog starts clean.
+    await page.getByTestId('packing-import').click();
+    await dialog.getByTestId('import-file').waitFor();
+    expect(await dialog.getByTestId('import-queued').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
     await page.reload();
     const queued = page.getByTestId('queued-import');
     await queued.waitFor({ timeout: 60_000 });

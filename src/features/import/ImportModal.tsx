@@ -32,6 +32,11 @@ export function ImportModal({
   // One key per chosen file: pressing Import again after a lost answer is the same import.
   const [key, setKey] = useState(() => uuidv7());
 
+  // Opened again, the dialog starts clean: last time's 'kept offline' note or refusal belongs to that file.
+  const close = () => {
+    setShown(null);
+    onClose();
+  };
   async function importFile() {
     // A second press while the file is on its way is the same import: nothing is sent twice.
     if (!file || busy) return;
@@ -58,7 +63,7 @@ export function ImportModal({
     }
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={t('import.title')} size="xl" data-testid="import-modal">
+    <Modal opened={opened} onClose={close} title={t('import.title')} size="xl" data-testid="import-modal">
       <Stack gap="sm">
         <Text size="sm">{t('import.help')}</Text>
         <FileInput
@@ -101,7 +106,7 @@ export function ImportModal({
             {t('import.template')}
           </Button>
           <Group gap="xs">
-            <Button variant="default" size="md" onClick={onClose}>
+            <Button variant="default" size="md" onClick={close}>
               {t('close')}
             </Button>
             <Button
