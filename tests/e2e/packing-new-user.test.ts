@@ -29,8 +29,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openProject(resource: string, count: number): Promise<Page> {
-  const context = await newContext(browser, server.url, { width: 1024, height: 768 });
+async function openProject(
+  resource: string,
+  count: number,
+  viewport = { width: 1024, height: 768 },
+): Promise<Page> {
+  const context = await newContext(browser, server.url, viewport);
   contexts.push(context);
   const page = await context.newPage();
   await page.goto('/login');
@@ -116,6 +120,33 @@ describe('a new user with the packing list', () => {
     await reference.waitFor();
     expect(await reference.inputValue()).toBe('');
     await expectNoRawKeys(page);
+  });
+
+  it('on a 768 px tablet, the label colours of an aluminium item open with a tap on their box', async () => {
+    const api = await apiSession(server);
+    await api.post('/api/packing-list/', {
+      project: projectId,
+      reference: 'ALU-T',
+      commodity: await lookupId(server, 'commodity', 'Aluminium'),
+      quantity: '1',
+    });
+    const page = await openProject('packing-list', 1, { width: 768, height: 1024 });
+    await page.locator('[data-testid="packing-row"][data-reference="ALU-T"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Item ALU-T' });
+    await dialog.getByTestId('label-color-select').waitFor();
+    // Where a finger lands: the middle of the field's visible box (a normal click, which checks what is hit).
+    await dialog.locator('.mantine-MultiSelect-input').click();
+    await page.getByRole('option', { name: /^Gold/ }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByTestId('packing-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await waitFor('the colour on the server', async () => {
+      const rows = await server.query(
+        'select label_color from packing_list where project = $1 and reference = $2',
+        [projectId, 'ALU-T'],
+      );
+      return JSON.stringify(rows[0]?.label_color) === '["gold"]';
+    });
   });
 
   it('loose counter: deleting the only entry of the last page shows the page before with its 5', async () => {
