@@ -6,13 +6,21 @@ import type { Database } from './database.js';
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727274;
+const LOCK_RETRY_MS = 200;
 
 /** Applies the committed SQL migrations not applied yet, each all-or-nothing, in name order. */
 export async function runMigrations(database: Database, log: (message: string) => void = () => {}) {
   if (database.engine === 'pglite') return applyPending(database, log);
-  // Two servers starting at once on one PostgreSQL must not migrate twice.
+  // Two servers starting at once on one PostgreSQL must not migrate twice. The lock is tried, not
+  // waited for in one statement: the pool's statement limit would end a wait on a long migration.
   await database.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    for (;;) {
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${MIGRATION_LOCK}) as locked`.execute(connection);
+      if (rows[0]?.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
     try {
       await applyPending(database, log);
     } finally {
