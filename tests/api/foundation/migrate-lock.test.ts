@@ -22,7 +22,10 @@ describe.runIf(adminUrl)('migrations while another server holds the migration lo
     const holder = new pg.Client({ connectionString: target.url });
     await holder.connect();
     await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const database = await openDatabase({ databaseUrl: target.url, timeouts: { connectMs: 2000, queryMs: 300 } });
+    const database = await openDatabase({
+      databaseUrl: target.url,
+      timeouts: { connectMs: 2000, queryMs: 300 },
+    });
     try {
       let finished = false;
       const migrating = runMigrations(database).then(() => {
