@@ -1,4 +1,5 @@
 import ky from 'ky';
+import { storedLanguage } from '../app/i18n/languages';
 
 type TokenSource = () => string | null;
 
@@ -11,7 +12,8 @@ export function setTokenSource(source: TokenSource): void {
 
 /**
  * The one HTTP client of the app: every call goes to /api/, sends JSON and carries `Token <token>` when
- * signed in. No automatic retries: the outbox owns retrying, and online-only actions report at once.
+ * signed in, and `Accept-Language` in the interface's language (the server words its refusals in it).
+ * No automatic retries: the outbox owns retrying, and online-only actions report at once.
  */
 export const api = ky.create({
   prefixUrl: '/api/',
@@ -25,6 +27,7 @@ export const api = ky.create({
         if (token && !request.headers.has('Authorization')) {
           request.headers.set('Authorization', `Token ${token}`);
         }
+        if (!request.headers.has('Accept-Language')) request.headers.set('Accept-Language', storedLanguage());
       },
     ],
   },
