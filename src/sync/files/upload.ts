@@ -1,5 +1,6 @@
 // One file's upload: multipart to POST /api/<parent resource>/<parent id>/attachments/ with the file's own
 // id and an Idempotency-Key, so a retry after a lost answer gets the stored attachment, never a second one.
+import { storedLanguage } from '../../app/i18n/languages';
 import type { BlobEntry } from '../../store/schema';
 
 export interface UploadTarget {
@@ -52,7 +53,12 @@ export async function uploadFile(entry: BlobEntry, target: UploadTarget): Promis
   form.set('is_image', entry.is_image ? 'true' : 'false');
   if (entry.zone) form.set('zone', entry.zone);
   form.set('file', entry.blob, entry.name);
-  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.id };
+  // A refusal is kept and shown to the user later: in the interface's language, as the API client asks.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': storedLanguage(),
+    'Idempotency-Key': entry.id,
+  };
   const token = target.token();
   if (token) headers.Authorization = `Token ${token}`;
   const run = target.fetch ?? fetch;
