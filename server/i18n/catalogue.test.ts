@@ -1,0 +1,47 @@
+// The server's message catalogues: every message in both languages with the same values, and each
+// English message given back as its own Spanish one (no other template takes it).
+import { describe, expect, it } from 'vitest';
+import { en } from './en.js';
+import { es } from './es.js';
+import { languageOf } from './language.js';
+import { placeholders, translate } from './translate.js';
+
+const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => `<${name}-7>`);
+
+describe('message catalogues', () => {
+  it('has every key in both languages', () => {
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('keeps the same values in both languages, and words each message in Spanish', () => {
+    for (const [key, english] of Object.entries(en)) {
+      const spanish = es[key] ?? '';
+      expect(placeholders(spanish).sort(), key).toEqual(placeholders(english).sort());
+      expect(spanish, key).not.toBe(english);
+    }
+  });
+
+  it('gives each English message as its Spanish one, values kept', () => {
+    for (const [key, english] of Object.entries(en))
+      expect(translate(fill(english), 'es'), key).toBe(fill(es[key] ?? ''));
+  });
+
+  it('translates messages nested in a row problem, and leaves unknown ones in English', () => {
+    expect(translate('Row 4, column C (Peso neto): This field is required.', 'es')).toBe(
+      'Fila 4, columna C (Peso neto): Este campo es obligatorio.',
+    );
+    expect(translate('Something new.', 'es')).toBe('Something new.');
+    expect(translate('This field is required.', 'en')).toBe('This field is required.');
+  });
+
+  it('reads the language from Accept-Language: en or es by preference, English otherwise', () => {
+    expect(languageOf(undefined)).toBe('en');
+    expect(languageOf('es')).toBe('es');
+    expect(languageOf('es-ES,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(languageOf('en-GB,es;q=0.5')).toBe('en');
+    expect(languageOf('fr-FR,es;q=0.5')).toBe('es');
+    expect(languageOf('de, fr')).toBe('en');
+    expect(languageOf('en;q=0.2, es;q=0.8')).toBe('es');
+    expect(languageOf('es;q=0')).toBe('en');
+  });
+});

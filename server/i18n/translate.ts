@@ -1,0 +1,95 @@
+// Messages leave in the request's language. The code words its messages in English (en.ts, what the
+// ERP integrations read); for a Spanish request each message of an error's body is matched whole
+// against the English catalogue and given in Spanish with the same values. A message not in the
+// catalogue stays English rather than being lost.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, insufficientStorage, ValidationError } from '../http/errors.js';
+import { en } from './en.js';
+import { es } from './es.js';
+import { type Language, requestLanguage } from './language.js';
+
+/** Values that are themselves messages (a row's problem, the reason a number is ambiguous). */
+const NESTED = new Set(['message', 'why', 'found']);
+const PLACEHOLDER = /\{(\w+)\}/g;
+const catalogues: Record<Language, Record<string, string>> = { en, es };
+
+interface Pattern {
+  key: string;
+  regex: RegExp;
+}
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// The most literal templates first: "Row 3, column D (no header): …" is csv.split, not import.row.
+const patterns: Pattern[] = Object.entries(en)
+  .map(([key, template]) => ({
+    key,
+    literal: template.replace(PLACEHOLDER, '').length,
+    regex: new RegExp(
+      `^${template
+        .split(PLACEHOLDER)
+        .map((part, index) => (index % 2 === 1 ? `(?<${part}>[\\s\\S]+?)` : literally(part)))
+        .join('')}$`,
+    ),
+  }))
+  .sort((a, b) => b.literal - a.literal);
+
+/** The placeholders of a template, in order. */
+export const placeholders = (template: string) => [...template.matchAll(PLACEHOLDER)].map((m) => m[1]);
+
+export function translate(message: string, language: Language): string {
+  if (language === 'en') return message;
+  for (const { key, regex } of patterns) {
+    const found = regex.exec(message);
+    if (!found) continue;
+    const values = found.groups ?? {};
+    const template = catalogues[language][key] ?? en[key] ?? message;
+    return template.replace(PLACEHOLDER, (_, name: string) => {
+      const value = values[name] ?? '';
+      return NESTED.has(name) ? translate(value, language) : value;
+    });
+  }
+  return message;
+}
+
+function translateBody(body: Record<string, unknown>, language: Language): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (typeof value === 'string') out[field] = translate(value, language);
+    else if (Array.isArray(value))
+      out[field] = value.map((item) => (typeof item === 'string' ? translate(item, language) : item));
+    else out[field] = value;
+  }
+  return out;
+}
+
+/** The same error (status, field names, headers) with its messages in the language. */
+export function localise(error: HttpError, language: Language): HttpError {
+  if (language === 'en') return error;
+  if (error instanceof ValidationError)
+    return new ValidationError(translateBody(error.fields, language) as Record<string, string[]>);
+  return new HttpError(error.statusCode, translateBody(error.body, language), error.headers);
+}
+
+const FULL_DISK = new Set(['ENOSPC', 'EDQUOT', '53100']);
+const TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
+
+/**
+ * Errors of this plugin's routes in the request's language: this scope's handler translates and hands
+ * the error on to the app's one error handler (server/http/error-handler.ts), which sends it.
+ */
+export function localiseErrors(scope: FastifyInstance) {
+  scope.setErrorHandler(async (error: FastifyError, request) => {
+    const language = requestLanguage(request);
+    if (language === 'en') throw error;
+    if (error instanceof HttpError) throw localise(error, language);
+    const code = typeof error.code === 'string' ? error.code : '';
+    if (FULL_DISK.has(code)) {
+      request.log.error({ err: error }, 'no space left');
+      throw localise(insufficientStorage(), language);
+    }
+    if (TOO_LARGE.has(code))
+      throw new HttpError(413, { detail: translate('The uploaded file is too large.', language) });
+    throw error;
+  });
+}
