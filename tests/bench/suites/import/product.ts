@@ -3,7 +3,7 @@
 // child it starts, e.g. the one that creates a new embedded database), summed from /proc; npm's own
 // process, the package manager waiting on the script, is measured apart.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -86,10 +86,17 @@ export async function startProduct(
   databaseUrl?: string,
 ): Promise<StartedProduct> {
   const dir = mkdtempSync(join(tmpdir(), 'kt-bench-import-'));
+  // A built app of its own: the start never runs `vite build` over a dist/ someone else is rebuilding
+  // (the import serves no page). Once a start printed nothing for 300 s after the server's build; such
+  // a build, blocking the start, is the likely cause.
+  const staticDir = join(dir, 'dist');
+  mkdirSync(staticDir);
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Karbontrack</title>');
   let drop = async () => {};
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATA_DIR: join(dir, 'data'),
+    STATIC_DIR: staticDir,
     DATABASE_URL: '',
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
