@@ -1,8 +1,9 @@
 import { Alert, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-// The server names each problem "Row 3, column C (Net weight): message".
-const LINE = /^Row (\d+), column ([A-Z]+) \(([^)]*)\): (.*)$/;
+// The server names each problem "Row 3, column C (Net weight): message", in Spanish "Fila 3, columna C
+// (Peso neto (kg)): …" (it answers in the interface's language, Accept-Language).
+const LINE = /^(?:Row|Fila) (\d+), (?:column|columna) ([A-Z]+) \((.*?)\): (.*)$/;
 
 export interface ImportProblem {
   row: string | null;
@@ -12,14 +13,14 @@ export interface ImportProblem {
 }
 
 // The server lists at most 500 problems and ends the list with how many more there were.
-const MORE = /^…and (\d+) more problems\.$/;
+const MORE = /^…(?:and (\d+) more problems|y (\d+) problemas más)\.$/;
 
 /** The problems of a refusal: the lines listed plus the ones the server counted without listing. */
 export function problemCount(lines: readonly string[]): number {
   let count = 0;
   for (const line of lines) {
     const more = MORE.exec(line);
-    count += more ? Number(more[1]) : 1;
+    count += more ? Number(more[1] ?? more[2]) : 1;
   }
   return count;
 }

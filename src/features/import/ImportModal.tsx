@@ -69,7 +69,8 @@ export function ImportModal({
         <FileInput
           size="md"
           label={t('import.file')}
-          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          // What the server reads: .xlsx, and text (.csv; .tsv, .txt and the tab-separated ".xls" of ERPs).
+          accept=".xlsx,.csv,.tsv,.txt,.xls,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           value={file}
           onChange={(next) => {
             setFile(next);
