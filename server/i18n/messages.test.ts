@@ -23,6 +23,14 @@ const attach = (options: Parameters<typeof upload>[1]) =>
 const count = async (table: string) =>
   (await server.query(`select count(*)::int as n from ${table} where project = $1`, [project]))[0]?.n;
 
+/** The start of an iPad photo: an ISO-BMFF "ftyp" box of brand heic. */
+function heicStart(): Buffer {
+  const body = Buffer.concat([Buffer.from('heic'), Buffer.alloc(4), Buffer.from('mif1heic')]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(8 + body.length);
+  return Buffer.concat([size, Buffer.from('ftyp'), body, Buffer.alloc(2048, 7)]);
+}
+
 const LIST = [
   'Reference,Commodity,Net weight,Quantity',
   'A-1,Unobtainium,10,1',
@@ -102,6 +110,29 @@ describe('upload refusals in the user language', () => {
     expect(notPhoto.status).toBe(400);
     expect(notPhoto.body.file).toEqual([
       'No es una foto: envíe una imagen JPEG, PNG, WebP, GIF, AVIF o TIFF (no se acepta SVG).',
+    ]);
+    expect(await count('attachment')).toBe(0);
+  });
+
+  it("refuses an iPad's HEIC photo and a damaged photo in Spanish", async () => {
+    const heic = await attach({
+      headers: SPANISH,
+      fields: { is_image: 'true' },
+      file: { name: 'IMG_0042.HEIC', bytes: heicStart(), type: 'image/heic' },
+    });
+    expect(heic.status).toBe(400);
+    expect(heic.body.file).toEqual([
+      expect.stringMatching(/^Las fotos HEIC \(iPhone, iPad\) no se pueden mostrar/),
+    ]);
+    const damaged = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(4000, 0x55)]);
+    const broken = await attach({
+      headers: SPANISH,
+      fields: { is_image: 'true' },
+      file: { name: 'cut.jpg', bytes: damaged },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.file).toEqual([
+      'No se pudo leer la foto: el archivo está dañado o no es una imagen completa.',
     ]);
     expect(await count('attachment')).toBe(0);
   });
