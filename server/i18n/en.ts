@@ -66,6 +66,12 @@ export const en: Record<string, string> = {
   'upload.heic':
     'HEIC photos (iPhone, iPad) cannot be shown in the gallery: add the file as a document, or send the photo as JPEG (on the iPad: Settings > Camera > Formats > Most Compatible).',
   'upload.not_photo': 'Not a photo: send a JPEG, PNG, WebP, GIF, AVIF or TIFF image (SVG is not accepted).',
+  'upload.base64_missing': "Send the file's bytes as base64 text.",
+  'upload.base64_invalid': 'This is not valid base64 text.',
+  'request.key_reused': 'This Idempotency-Key was already used with a different request.',
+  'request.key_busy': 'Another request with this Idempotency-Key is in progress; try again.',
+  'access.read_only': 'This token is read-only.',
+  'access.forbidden': 'You do not have permission to perform this action.',
   'storage.full': 'The server has no space left to store this; nothing was saved. Try again later.',
   'field.required': 'This field is required.',
   'field.null': 'This field may not be null.',

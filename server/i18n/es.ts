@@ -63,6 +63,12 @@ export const es: Record<string, string> = {
     'Las fotos HEIC (iPhone, iPad) no se pueden mostrar en la galería: añada el archivo como documento, o envíe la foto como JPEG (en el iPad: Ajustes > Cámara > Formatos > Más compatible).',
   'upload.not_photo':
     'No es una foto: envíe una imagen JPEG, PNG, WebP, GIF, AVIF o TIFF (no se acepta SVG).',
+  'upload.base64_missing': 'Envíe los bytes del archivo como texto base64.',
+  'upload.base64_invalid': 'Esto no es un texto base64 válido.',
+  'request.key_reused': 'Esta Idempotency-Key ya se usó con otra petición.',
+  'request.key_busy': 'Otra petición con esta Idempotency-Key está en curso; inténtelo de nuevo.',
+  'access.read_only': 'Este token es de solo lectura.',
+  'access.forbidden': 'No tiene permiso para realizar esta acción.',
   'storage.full': 'El servidor no tiene espacio para guardarlo; no se ha guardado nada. Inténtelo más tarde.',
   'field.required': 'Este campo es obligatorio.',
   'field.null': 'Este campo no puede ser nulo.',
