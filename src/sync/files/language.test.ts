@@ -25,7 +25,7 @@ function interfaceIn(language: string) {
   vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null });
 }
 
-async function refusedWords(): Promise<string | undefined> {
+async function refusedWords(): Promise<string | null | undefined> {
   const device = await makeDevice(server, staff);
   await device.pull();
   const ids = await lookupIds(device.db);
