@@ -47,7 +47,8 @@ const UPLOAD_HELP =
   '`id` (a client UUID: the same id again answers the stored attachment, 200). Or application/json with the ' +
   'same fields, `name` (with its extension) and `base_64` (the bytes as base64, or a data: URL) in place of ' +
   '`file`. 201 with the attachment; 400 `{file: [...]}` when the bytes do not match the name or a photo is not ' +
-  'a raster image, `{base_64: [...]}` when it is not base64; 413 past the size limit.';
+  'a raster image, `{base_64: [...]}` when it is not base64; 413 past the size limit. Messages in English, ' +
+  'or Spanish with `Accept-Language: es`.';
 type ParentParams = { id: string };
 
 function pageUrl(request: FastifyRequest, page: number): string {

@@ -119,7 +119,7 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
           description:
             'multipart/form-data with `file`. Columns by header (English or Spanish, any order). All rows or none: ' +
             '400 `{file: ["Row 3, column C (Net weight): ..."]}`. Items with the same reference are updated. ' +
-            'Answers `{created, updated, unchanged, total}`.',
+            'Answers `{created, updated, unchanged, total}`. Messages in English, or Spanish with `Accept-Language: es`.',
         },
       },
       async (request, reply) => {
