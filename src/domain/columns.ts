@@ -5,14 +5,20 @@ import type { Resource } from './resource';
 
 /** PostgreSQL type of a field's column, as written in the migration. */
 export function sqlType(info: FieldInfo): string {
-  switch (info.kind) {
+  if (info.kind === 'decimal') return `numeric(${info.precision ?? 14},${info.scale ?? 3})`;
+  return kindType(info.kind);
+}
+
+/** PostgreSQL type of a field kind without its size: what a query parameter of the field is cast to. */
+export function kindType(kind: FieldKind): string {
+  switch (kind) {
     case 'text':
     case 'choice':
       return 'text';
     case 'int':
       return 'integer';
     case 'decimal':
-      return `numeric(${info.precision ?? 14},${info.scale ?? 3})`;
+      return 'numeric';
     case 'bool':
       return 'boolean';
     case 'date':

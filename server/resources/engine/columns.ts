@@ -1,36 +1,10 @@
-import { allFields } from '../../../src/domain/columns.js';
+import { allFields, kindType } from '../../../src/domain/columns.js';
 import type { FieldInfo, FieldKind } from '../../../src/domain/model.js';
 import { type RefInfo, refsOf } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 
 /** The PostgreSQL type a parameter of this field kind is cast to. */
-export function paramType(kind: FieldKind): string {
-  switch (kind) {
-    case 'int':
-      return 'integer';
-    case 'decimal':
-      return 'numeric';
-    case 'bool':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'time':
-      return 'time';
-    case 'uuid':
-    case 'ref':
-      return 'uuid';
-    case 'refList':
-      return 'uuid[]';
-    case 'choiceList':
-      return 'text[]';
-    case 'json':
-      return 'jsonb';
-    default:
-      return 'text';
-  }
-}
+export const paramType = kindType;
 
 export interface ResourceColumns {
   /** Every field, writable and server-set, with its descriptor. */
