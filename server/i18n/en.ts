@@ -72,6 +72,8 @@ export const en: Record<string, string> = {
   'request.key_busy': 'Another request with this Idempotency-Key is in progress; try again.',
   'access.read_only': 'This token is read-only.',
   'access.forbidden': 'You do not have permission to perform this action.',
+  'upload.file_missing': 'The file of this attachment is missing.',
+  'upload.no_thumbnail': 'This attachment has no thumbnail.',
   'storage.full': 'The server has no space left to store this; nothing was saved. Try again later.',
   'field.required': 'This field is required.',
   'field.null': 'This field may not be null.',

@@ -69,6 +69,8 @@ export const es: Record<string, string> = {
   'request.key_busy': 'Otra petición con esta Idempotency-Key está en curso; inténtelo de nuevo.',
   'access.read_only': 'Este token es de solo lectura.',
   'access.forbidden': 'No tiene permiso para realizar esta acción.',
+  'upload.file_missing': 'Falta el archivo de este adjunto.',
+  'upload.no_thumbnail': 'Este adjunto no tiene miniatura.',
   'storage.full': 'El servidor no tiene espacio para guardarlo; no se ha guardado nada. Inténtelo más tarde.',
   'field.required': 'Este campo es obligatorio.',
   'field.null': 'Este campo no puede ser nulo.',

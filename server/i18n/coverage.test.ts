@@ -1,0 +1,41 @@
+// Every message the import and attachment code words is in the catalogue, so none leaves in English to
+// a Spanish user: the sentences in their source are found and each must be given in Spanish.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ACCEPTED } from '../resources/import/format.js';
+import { translate } from './translate.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const SOURCES = ['resources/import', 'resources/attachments', 'files'];
+// The .xlsx template's own help text, written into the file, not a message.
+const NOT_MESSAGES = new Set(['template.ts']);
+
+/** The sentences in a source's string literals, a sample standing for each ${…} value. */
+function sentences(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const found: string[] = [];
+  for (const match of code.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
+    const text = (match[1] ?? match[2] ?? match[3] ?? '')
+      .replace(/\$\{ACCEPTED\}/g, ACCEPTED)
+      .replace(/\$\{[^}]*\}/g, '7');
+    if (/^[A-Z"…].* .*\.$/.test(text) && !text.includes('`')) found.push(text.replace(/\\(.)/g, '$1'));
+  }
+  return found;
+}
+
+describe('message coverage', () => {
+  it('finds every sentence of the import and attachment code in the catalogue', () => {
+    const checked: string[] = [];
+    for (const folder of SOURCES)
+      for (const name of readdirSync(join(ROOT, folder))) {
+        if (!name.endsWith('.ts') || name.endsWith('.test.ts') || NOT_MESSAGES.has(name)) continue;
+        for (const text of sentences(readFileSync(join(ROOT, folder, name), 'utf8'))) {
+          checked.push(text);
+          expect(translate(text, 'es'), `${folder}/${name}: ${text}`).not.toBe(text);
+        }
+      }
+    // The scan does find the messages (a broken scan would check nothing).
+    expect(checked.length).toBeGreaterThan(30);
+  });
+});
