@@ -108,7 +108,7 @@ export async function coilReportWorkbook(
   const total = report ? (rows[0] ?? emptyLike(summaries.total)) : summaries.total;
   const project = data.project;
 
-  const book = new ReportBook();
+  const book = await ReportBook.open();
   const writer = book.addSheet(t('coil.sheet'), RATIO_WIDTHS);
   writer.title(t('coil.title'), subtitle(context));
   writer.fields([

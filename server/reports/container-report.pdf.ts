@@ -171,8 +171,14 @@ export interface ContainerPdfInput {
   now: Date;
 }
 
-export function containerReportPdf({ report, photos, t, clock, now }: ContainerPdfInput): Promise<Buffer> {
-  const doc = newPdf(`${t('container.title')} ${report.container_number}`);
+export async function containerReportPdf({
+  report,
+  photos,
+  t,
+  clock,
+  now,
+}: ContainerPdfInput): Promise<Buffer> {
+  const doc = await newPdf(`${t('container.title')} ${report.container_number}`);
   const width = contentWidth(doc);
   doc.font('bold').fontSize(18).fillColor(INK).text(t('container.title'), { width });
   doc.font('bold').fontSize(22).text(report.container_number, { width });

@@ -1,7 +1,7 @@
 // PDFKit set-up shared by the PDF reports: A4, fonts that cover any user's text, page footers, and a
 // buffer at the end.
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import { onFirstUse } from '../lazy-module.js';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -12,7 +12,11 @@ const BOLD = `${FONT_DIR}/DejaVuSans-Bold.ttf`;
 
 export const MARGIN = 48;
 
-export function newPdf(title: string): Pdf {
+const loadPdfKit = onFirstUse(async () => (await import('pdfkit')).default);
+
+/** A new A4 document (pdfkit loads with the first one). */
+export async function newPdf(title: string): Promise<Pdf> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 16, left: MARGIN, right: MARGIN },

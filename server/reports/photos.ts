@@ -1,6 +1,6 @@
 // Photos for a PDF: the attachment's bytes from the file store, turned upright and made a JPEG of at
 // most 1600 px (PDFKit draws JPEG and PNG only; phone photos would make the file huge).
-import sharp from 'sharp';
+import { onFirstUse } from '../lazy-module.js';
 
 export interface Photo {
   /** JPEG bytes, or null when the file could not be read (the PDF says so). */
@@ -12,8 +12,12 @@ export interface Photo {
 
 const MAX_SIDE = 1600;
 
+const loadSharp = onFirstUse(async () => (await import('sharp')).default);
+
 /** A photo ready to draw, from any raster image sharp reads. */
 export async function preparePhoto(source: Buffer | string, caption: string): Promise<Photo> {
+  // Outside the try: sharp failing to load is the server's fault (500), not an unreadable photo.
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(source, { limitInputPixels: 100_000_000, failOn: 'error' })
       .rotate()

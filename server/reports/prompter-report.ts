@@ -133,7 +133,7 @@ export async function prompterReportWorkbook(
     hold === null ? t('prompter.no_hold') : integer(hold);
   const tons = (grams: bigint) => decimal(gramsToTonsText(grams), 'decimal2');
 
-  const book = new ReportBook();
+  const book = await ReportBook.open();
   const writer = book.addSheet(t('prompter.sheet'), [40, 10, 10, 10, 16, 14]);
   writer.title(t('prompter.title'), subtitle(context));
   writer.fields([

@@ -33,7 +33,7 @@ export async function sofReportWorkbook(
 ): Promise<ReportBook> {
   const { t, clock } = context;
   const project = data.project;
-  const book = new ReportBook();
+  const book = await ReportBook.open();
   const writer = book.addSheet(t('sof.sheet'), [14, 14, 12, 16, 30, 14, 10, 40]);
   writer.title(t('sof.title'), subtitle(context));
   const when = (value: string | null | undefined) => formatDateTime(value, clock);

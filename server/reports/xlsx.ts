@@ -4,8 +4,9 @@
 // writer): rows are committed as soon as they are written, so 20,000 rows never sit in memory and
 // the ZIP is made by Node's zlib.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { NO_VALUE, round2 } from '../../src/domain/ratios/index.js';
+import { onFirstUse } from '../lazy-module.js';
 
 /** A cell value: text, a number with its format, or nothing. */
 export type CellValue = string | number | null | { value: number | null; format: NumberFormat };
@@ -154,16 +155,23 @@ export interface TableOptions {
   empty?: string;
 }
 
+const loadExcel = onFirstUse(async (): Promise<typeof ExcelJS> => (await import('exceljs')).default);
+
 /** A streamed workbook: add sheets (each with its column widths), write them, then take the bytes. */
 export class ReportBook {
   private readonly chunks: Buffer[] = [];
   private readonly names = new Set<string>();
   readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
 
-  constructor() {
+  /** A new workbook (ExcelJS loads with the first one). */
+  static async open(): Promise<ReportBook> {
+    return new ReportBook(await loadExcel());
+  }
+
+  private constructor(excel: typeof ExcelJS) {
     const out = new PassThrough();
     out.on('data', (chunk: Buffer) => this.chunks.push(chunk));
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    this.workbook = new excel.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: true,
       useSharedStrings: true,

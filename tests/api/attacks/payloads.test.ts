@@ -139,7 +139,7 @@ describe('spreadsheets', () => {
 
 describe('the report writer', () => {
   it('writes texts starting with a tab or a line break (which the API trims) as text cells too', async () => {
-    const book = new ReportBook();
+    const book = await ReportBook.open();
     const sheet = book.addSheet('Sheet', [20, 20]);
     sheet.fields([
       ['tab', '\t=1+1'],
