@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.js';
 import { ACCEPTED } from '../resources/import/format.js';
 import { translate } from './translate.js';
 
@@ -37,5 +38,12 @@ describe('message coverage', () => {
       }
     // The scan does find the messages (a broken scan would check nothing).
     expect(checked.length).toBeGreaterThan(30);
+  });
+
+  it('gives every field message of the domain (what a row problem ends with) in Spanish', () => {
+    for (const [name, message] of Object.entries(messages)) {
+      const text = typeof message === 'string' ? message : (message as (value: number) => string)(7);
+      expect(translate(text, 'es'), name).not.toBe(text);
+    }
   });
 });
