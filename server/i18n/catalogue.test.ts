@@ -30,6 +30,9 @@ describe('message catalogues', () => {
     expect(translate('Row 4, column C (Peso neto): This field is required.', 'es')).toBe(
       'Fila 4, columna C (Peso neto): Este campo es obligatorio.',
     );
+    expect(translate('Row 2, column H (Label color): Item 1: "pink" is not a valid choice.', 'es')).toBe(
+      'Fila 2, columna H (Label color): Elemento 1: "pink" no es una opción válida.',
+    );
     expect(translate('Something new.', 'es')).toBe('Something new.');
     expect(translate('This field is required.', 'en')).toBe('This field is required.');
   });

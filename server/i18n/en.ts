@@ -97,6 +97,7 @@ export const en: Record<string, string> = {
   'field.object': 'Expected a JSON object.',
   'field.list': 'Expected a list of items but got type "{type}".',
   'field.no_such_date': 'Enter a valid date: {text} does not exist.',
+  'field.item': 'Item {index}: {message}',
   'field.damage_coils': 'Damage checkboxes apply only to coils.',
   'field.damage_granite': 'Damage applies only to coil and granite.',
   'field.hand_project': 'The hand belongs to another project.',

@@ -94,6 +94,7 @@ export const es: Record<string, string> = {
   'field.object': 'Se esperaba un objeto JSON.',
   'field.list': 'Se esperaba una lista de elementos, pero se recibió el tipo "{type}".',
   'field.no_such_date': 'Introduzca una fecha válida: {text} no existe.',
+  'field.item': 'Elemento {index}: {message}',
   'field.damage_coils': 'Las casillas de daños solo se aplican a bobinas.',
   'field.damage_granite': 'Los daños solo se aplican a bobinas y granito.',
   'field.hand_project': 'La mano pertenece a otro proyecto.',
