@@ -25,6 +25,15 @@ async function fillContact(page: Page, { email, phone = '+34 600 000 000', comme
   await page.getByLabel('Comments').fill(comments ?? 'Two berths, coils and granite.');
 }
 
+/** Closes the page (its session storage goes with it) and opens /contact in a new page of the same profile. */
+async function reopen(page: Page): Promise<Page> {
+  await page.close();
+  const again = await rig.context.newPage();
+  await again.goto('/contact');
+  await again.getByLabel('Name').waitFor();
+  return again;
+}
+
 function rowsFor(email: string) {
   return rig.server.query(
     'select name, email, phone, company, comments, product, language, accepted_terms from contact_request where email = $1',
@@ -88,10 +97,27 @@ describe('contact form', () => {
       },
     ]);
     expect(await page.getByLabel('Name').inputValue()).toBe('');
-    // Sent, the draft is gone: a reload shows an empty form.
-    await page.reload();
-    await page.getByLabel('Name').waitFor();
-    expect(await page.getByLabel('E-mail').inputValue()).toBe('');
+    // Sent, the draft is gone: the page closed and the form opened again in the same profile is empty.
+    const again = await reopen(page);
+    expect(await again.getByLabel('Name').inputValue()).toBe('');
+    expect(await again.getByLabel('E-mail').inputValue()).toBe('');
+    expect(await again.getByRole('checkbox').isChecked()).toBe(false);
+  });
+
+  it('keeps what was typed when the page is closed (the tab shut, the app ended) and opened again', async () => {
+    const { page } = rig;
+    const email = uniqueEmail('closed');
+    await page.goto('/contact');
+    await fillContact(page, { email, comments: 'Tres grúas.' });
+    await page.getByRole('checkbox').check();
+    const again = await reopen(page);
+    expect(await again.getByLabel('Name').inputValue()).toBe('Ana Puerto');
+    expect(await again.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(await again.getByLabel('Comments').inputValue()).toBe('Tres grúas.');
+    expect(await again.getByRole('checkbox').isChecked()).toBe(true);
+    await again.getByRole('button', { name: 'Send' }).click();
+    await again.getByTestId('contact-success').waitFor();
+    expect(await rowsFor(email)).toMatchObject([{ company: 'Estibas del Levante', comments: 'Tres grúas.' }]);
   });
 
   it('names the comments when they are too long, and sends nothing', async () => {

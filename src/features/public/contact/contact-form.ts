@@ -56,30 +56,59 @@ export function checkContactRequest(request: ContactRequest): ContactProblem[] {
 }
 
 const DRAFT_KEY = 'contact_draft';
+/** A draft left longer than this is stale: the visitor has moved on, the form starts empty. */
+export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** What was typed survives a reload or a failed send until the request goes through. */
-export function loadDraft(fallback: ContactRequest): ContactRequest {
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+// Kept in local storage, not the session's: the draft survives closing the tab or the system ending an
+// installed app, until the request goes through (or the draft grows stale).
+function storage(): DraftStorage | undefined {
+  return globalThis.localStorage;
+}
+
+function typedSomething(request: ContactRequest): boolean {
+  const texts = [request.name, request.email, request.phone, request.company, request.comments];
+  return request.accepted_terms || texts.some((text) => text.trim() !== '');
+}
+
+export function loadDraft(
+  fallback: ContactRequest,
+  store: DraftStorage | undefined = storage(),
+  now = Date.now(),
+): ContactRequest {
   try {
-    const text = sessionStorage.getItem(DRAFT_KEY);
-    return text
-      ? { ...fallback, ...(JSON.parse(text) as Partial<ContactRequest>), product: 'karbontrack' }
-      : fallback;
+    const text = store?.getItem(DRAFT_KEY);
+    if (!text) return fallback;
+    const draft = JSON.parse(text) as { saved_at?: unknown; request?: Partial<ContactRequest> };
+    const age = now - Number(draft.saved_at);
+    if (!draft.request || !(age >= 0 && age <= DRAFT_MAX_AGE_MS)) {
+      store?.removeItem(DRAFT_KEY);
+      return fallback;
+    }
+    return { ...fallback, ...draft.request, product: 'karbontrack' };
   } catch {
     return fallback;
   }
 }
 
-export function saveDraft(request: ContactRequest): void {
+/** An empty form (nothing typed, e.g. just after a send) keeps no draft. */
+export function saveDraft(
+  request: ContactRequest,
+  store: DraftStorage | undefined = storage(),
+  now = Date.now(),
+): void {
   try {
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(request));
+    if (!typedSomething(request)) store?.removeItem(DRAFT_KEY);
+    else store?.setItem(DRAFT_KEY, JSON.stringify({ saved_at: now, request }));
   } catch {
-    // Storage unavailable: the form state still holds the text.
+    // Storage unavailable or full: the form state still holds the text.
   }
 }
 
-export function clearDraft(): void {
+export function clearDraft(store: DraftStorage | undefined = storage()): void {
   try {
-    sessionStorage.removeItem(DRAFT_KEY);
+    store?.removeItem(DRAFT_KEY);
   } catch {
     // Nothing to clear.
   }
