@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
+import { useSession } from '../features/auth/session';
 import { GuestOnly, RequireAuth } from './guards';
 import { PageFallback } from './layout/PageFallback';
 import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebarKey';
@@ -14,6 +15,12 @@ const AppLayout = lazy(loadAppLayout);
 const PublicLayout = lazy(loadPublicLayout);
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
+/** An unknown address shows the not-found page in the frame of who is looking: signed in, the app's. */
+function NotFoundFrame() {
+  const authenticated = useSession((state) => state.authenticated);
+  return authenticated ? <AppLayout /> : <PublicLayout />;
+}
+
 function element(route: AppRoute) {
   const Page = route.page;
   return route.access === 'guest' ? (
@@ -25,18 +32,15 @@ function element(route: AppRoute) {
   );
 }
 
-// The route tree built from the registry: public and guest routes in the public frame (with the not-found
-// page), signed-in routes in the app frame behind the auth guard.
+// The route tree built from the registry: public and guest routes in the public frame, signed-in routes in
+// the app frame behind the auth guard, anything else the not-found page in the visitor's frame.
 function routeObjects(): RouteObject[] {
   const open = ROUTES.filter((route) => route.access !== 'auth');
   const signedIn = ROUTES.filter((route) => route.access === 'auth');
   return [
     {
       element: <PublicLayout />,
-      children: [
-        ...open.map((route) => ({ path: route.path, element: element(route) })),
-        { path: '*', element: <NotFoundPage /> },
-      ],
+      children: open.map((route) => ({ path: route.path, element: element(route) })),
     },
     {
       element: (
@@ -46,6 +50,7 @@ function routeObjects(): RouteObject[] {
       ),
       children: signedIn.map((route) => ({ path: route.path, element: element(route) })),
     },
+    { element: <NotFoundFrame />, children: [{ path: '*', element: <NotFoundPage /> }] },
   ];
 }
 
@@ -76,6 +81,7 @@ export function AppRouter() {
  */
 export function firstScreenNamespaces(pathname: string, authenticated: boolean): string[] {
   const route = routeFor(pathname);
+  if (!route && authenticated) return ['auth', 'sync'];
   if (route?.access !== 'auth' || !authenticated) return ['auth', 'public'];
   return ['auth', 'sync', ...route.namespaces];
 }
@@ -105,7 +111,8 @@ function preloadLogo(signedInFrame: boolean): void {
  */
 export function preloadFirstScreen(pathname: string, authenticated: boolean): void {
   const route = routeFor(pathname);
-  const signedInFrame = route?.access === 'auth' && authenticated;
+  // Signed in, an unknown address shows the not-found page in the app frame too.
+  const signedInFrame = authenticated && (!route || route.access === 'auth');
   preloadLogo(signedInFrame);
   void (signedInFrame ? loadAppLayout() : loadPublicLayout()).catch(() => undefined);
   if (route && (route.access !== 'auth' || authenticated)) void route.load().catch(() => undefined);

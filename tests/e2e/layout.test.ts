@@ -102,10 +102,31 @@ describe('layout', () => {
       await page.getByTestId('not-found').waitFor();
       expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe('Page not found');
       expect(await page.title(), path).toBe('Page not found · Karbontrack');
+      // Anonymous: the public frame, no sidebar nor user bar.
+      expect(await page.getByTestId('sidebar').count(), path).toBe(0);
+      expect(await page.getByTestId('welcome').count(), path).toBe(0);
       await expectNoRawKeys(page);
     }
-    // Signed in, a project, report or hand that is not on the device: a message, not a spinner forever.
+    await page.getByRole('link', { name: 'Go to the start page' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    // Signed in: the not-found page inside the app frame (sidebar, user bar), with the way back to the projects.
     await signIn(page);
+    for (const path of ['/no/such/page', '/projects/0190a1b2-0000-7000-8000-00000000dead']) {
+      await page.goto(path);
+      await page.getByTestId('not-found').waitFor();
+      await page.getByTestId('sidebar').waitFor();
+      expect(await page.getByTestId('welcome').textContent(), path).toBe('Welcome, Marta Ruiz');
+      expect(await page.title(), path).toBe('Page not found · Karbontrack');
+    }
+    await page.getByTestId('language-es').click();
+    await page.getByRole('heading', { level: 1, name: 'Página no encontrada' }).waitFor();
+    await expectNoRawKeys(page);
+    await page.getByRole('link', { name: 'Volver a los proyectos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Proyectos', exact: true }).waitFor();
+    expect(await pathOf(page)).toBe('/projects');
+    await page.getByTestId('language-en').click();
+    await page.getByRole('heading', { level: 1, name: 'Projects', exact: true }).waitFor();
+    // A project, report or hand that is not on the device: a message, not a spinner forever.
     const unknown = '0190a1b2-0000-7000-8000-00000000dead';
     for (const [path, testId] of [
       [`/project/${unknown}`, 'project-missing'],
