@@ -1,5 +1,7 @@
 import { once } from 'node:events';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLanguage } from '../i18n/language.js';
+import { localise, translate } from '../i18n/translate.js';
 import { HttpError, insufficientStorage, serviceUnavailable } from './errors.js';
 
 // PostgreSQL errors meaning "the database is not there right now" (57014: a statement cancelled by
@@ -46,53 +48,69 @@ async function drainUpload(request: FastifyRequest, maxMs = 30_000, maxBytes = 6
   raw.off('data', count);
 }
 
-function send(reply: FastifyReply, error: HttpError) {
-  reply.headers(error.headers).code(error.statusCode).send(error.body);
+function send(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
+  const language = requestLanguage(request);
+  // A message the catalogue lacks leaves in English; the log says which, to add it to en.ts/es.ts.
+  const local = localise(error, language, (message) =>
+    request.log.warn({ message, language }, 'a message has no translation'),
+  );
+  return reply.headers(local.headers).code(local.statusCode).send(local.body);
+}
+
+const detail = (status: number, text: string) => new HttpError(status, { detail: text });
+const problem = (text: string) => new HttpError(400, { non_field_errors: [text] });
+
+/** What an error that is not an HttpError is answered with (the DRF shape, never a stack trace). */
+function asHttpError(error: FastifyError, request: FastifyRequest): HttpError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return detail(413, 'Request body is too large.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return detail(400, `JSON parse error - ${error.message}`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return detail(415, `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return detail(400, 'Request body size did not match Content-Length.');
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return detail(413, 'The uploaded file is too large.');
+  }
+  // A race the service's checks could not see: two writers creating the same unique values.
+  if (error.code === '23505') return problem('A record with these values already exists.');
+  if (error.code === '23503') return problem('A referenced record does not exist.');
+  if (error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '22003')
+    return problem('A value is not valid for its field.');
+  if (error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === '53100') {
+    request.log.error({ err: error }, 'no space left');
+    return insufficientStorage();
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return serviceUnavailable();
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return detail(status, error.message);
+  request.log.error({ err: error }, 'request failed');
+  return detail(500, 'A server error occurred.');
 }
 
 /**
  * The one error handler: every error leaves in the DRF shape, bad input is never a 500, and no stack
- * trace or internal message ever reaches a client (5xx details go to the log only).
+ * trace or internal message ever reaches a client (5xx details go to the log only). Its messages leave
+ * in the request's language (Accept-Language: es, or English), as does a success's `detail`.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     await drainUpload(request);
-    if (error instanceof HttpError) return send(reply, error);
-    switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ detail: 'Request body is too large.' });
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(400).send({ detail: `JSON parse error - ${error.message}` });
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply
-          .code(415)
-          .send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
-      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return reply.code(400).send({ detail: 'Request body size did not match Content-Length.' });
-      case 'FST_REQ_FILE_TOO_LARGE':
-      case 'FST_PARTS_LIMIT':
-      case 'FST_FILES_LIMIT':
-        return reply.code(413).send({ detail: 'The uploaded file is too large.' });
-    }
-    // A race the service's checks could not see: two writers creating the same unique values.
-    if (error.code === '23505')
-      return reply.code(400).send({ non_field_errors: ['A record with these values already exists.'] });
-    if (error.code === '23503')
-      return reply.code(400).send({ non_field_errors: ['A referenced record does not exist.'] });
-    if (error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '22003')
-      return reply.code(400).send({ non_field_errors: ['A value is not valid for its field.'] });
-    if (error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === '53100') {
-      request.log.error({ err: error }, 'no space left');
-      return send(reply, insufficientStorage());
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return send(reply, serviceUnavailable());
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ detail: 'A server error occurred.' });
+    return send(request, reply, error instanceof HttpError ? error : asHttpError(error, request));
+  });
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+    const body = payload as Record<string, unknown>;
+    if (typeof body.detail !== 'string') return payload;
+    const language = requestLanguage(request);
+    return language === 'en' ? payload : { ...body, detail: translate(body.detail, language) };
   });
 }

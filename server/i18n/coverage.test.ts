@@ -8,9 +8,26 @@ import { ACCEPTED } from '../resources/import/format.js';
 import { translate } from './translate.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const SOURCES = ['resources/import', 'resources/attachments', 'files'];
-// The .xlsx template's own help text, written into the file, not a message.
-const NOT_MESSAGES = new Set(['template.ts']);
+// Every folder whose code words what a user or an ERP is answered (cli, seed data and reports' own
+// i18n are not answers of the API).
+const SOURCES = [
+  'resources/import',
+  'resources/attachments',
+  'resources/engine',
+  'resources/contact',
+  'files',
+  'auth',
+  'http',
+  'users',
+  'sync',
+  'reports',
+];
+// The .xlsx template's own help text and the API documentation's descriptions are not messages.
+const NOT_MESSAGES = new Set(['template.ts', 'openapi.ts']);
+const API_DOCS = [
+  'Answers the file, named in Content-Disposition and x-suggested-filename.',
+  'A cursor older than the kept history (90 days of tombstones) is answered 410: download the scope again.',
+];
 
 /** The sentences in a source's string literals, a sample standing for each ${…} value. */
 function sentences(source: string): string[] {
@@ -26,18 +43,19 @@ function sentences(source: string): string[] {
 }
 
 describe('message coverage', () => {
-  it('finds every sentence of the import and attachment code in the catalogue', () => {
+  it("finds every sentence of the API's answers in the catalogue", () => {
     const checked: string[] = [];
     for (const folder of SOURCES)
       for (const name of readdirSync(join(ROOT, folder))) {
         if (!name.endsWith('.ts') || name.endsWith('.test.ts') || NOT_MESSAGES.has(name)) continue;
         for (const text of sentences(readFileSync(join(ROOT, folder, name), 'utf8'))) {
+          if (API_DOCS.includes(text)) continue;
           checked.push(text);
           expect(translate(text, 'es'), `${folder}/${name}: ${text}`).not.toBe(text);
         }
       }
     // The scan does find the messages (a broken scan would check nothing).
-    expect(checked.length).toBeGreaterThan(30);
+    expect(checked.length).toBeGreaterThan(80);
   });
 
   it('gives every field message of the domain (what a row problem ends with) in Spanish', () => {

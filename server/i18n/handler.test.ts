@@ -1,11 +1,10 @@
-// The routes' error handler of localiseErrors in front of the app's one error handler, on a real Fastify
-// instance: a full disk (no file system can be filled in a test) and a too large multipart file leave
-// in the request's language with their status and headers; other errors pass on unchanged.
+// The app's one error handler on a real Fastify instance: a full disk (no file system can be filled in a
+// test), a too large multipart file and a server error leave in the request's language, status and
+// headers kept.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../http/error-handler.js';
 import { notFound } from '../http/errors.js';
-import { localiseErrors } from './translate.js';
 
 let app: FastifyInstance;
 
@@ -15,7 +14,6 @@ beforeAll(async () => {
   app = Fastify();
   installErrorHandler(app);
   await app.register(async (scope) => {
-    localiseErrors(scope);
     scope.get('/full', async () => {
       throw failing('ENOSPC');
     });
@@ -61,10 +59,11 @@ describe('errors in the request language', () => {
     expect((await get('/big')).json()).toEqual({ detail: 'The uploaded file is too large.' });
   });
 
-  it('translates HTTP errors and leaves a server error to the app handler', async () => {
+  it('translates HTTP errors and a server error, never its internal text', async () => {
     expect((await get('/missing', 'es')).json()).toEqual({ detail: 'No encontrado.' });
     const broken = await get('/broken', 'es');
     expect(broken.statusCode).toBe(500);
-    expect(broken.json()).toEqual({ detail: 'A server error occurred.' });
+    expect(broken.json()).toEqual({ detail: 'Se produjo un error en el servidor.' });
+    expect((await get('/broken')).json()).toEqual({ detail: 'A server error occurred.' });
   });
 });

@@ -2,11 +2,10 @@
 // ERP integrations read); for a Spanish request each message of an error's body is matched whole
 // against the English catalogue and given in Spanish with the same values. A message not in the
 // catalogue stays English rather than being lost.
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError, insufficientStorage, ValidationError } from '../http/errors.js';
+import { HttpError, ValidationError } from '../http/errors.js';
 import { en } from './en.js';
 import { es } from './es.js';
-import { type Language, requestLanguage } from './language.js';
+import type { Language } from './language.js';
 
 /** Values that are themselves messages (a row's problem, the reason a number is ambiguous). */
 const NESTED = new Set(['message', 'why', 'found']);
@@ -74,31 +73,4 @@ export function localise(error: HttpError, language: Language, missing?: Missing
   if (error instanceof ValidationError)
     return new ValidationError(translateBody(error.fields, language, missing) as Record<string, string[]>);
   return new HttpError(error.statusCode, translateBody(error.body, language, missing), error.headers);
-}
-
-const FULL_DISK = new Set(['ENOSPC', 'EDQUOT', '53100']);
-const TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
-
-/**
- * Errors of this plugin's routes in the request's language: this scope's handler translates and hands
- * the error on to the app's one error handler (server/http/error-handler.ts), which sends it.
- */
-export function localiseErrors(scope: FastifyInstance) {
-  scope.setErrorHandler(async (error: FastifyError, request) => {
-    const language = requestLanguage(request);
-    if (language === 'en') throw error;
-    // A message the catalogue lacks leaves in English; the log says which, to add it to en.ts/es.ts.
-    if (error instanceof HttpError)
-      throw localise(error, language, (message) =>
-        request.log.warn({ message, language }, 'a message has no translation'),
-      );
-    const code = typeof error.code === 'string' ? error.code : '';
-    if (FULL_DISK.has(code)) {
-      request.log.error({ err: error }, 'no space left');
-      throw localise(insufficientStorage(), language);
-    }
-    if (TOO_LARGE.has(code))
-      throw new HttpError(413, { detail: translate('The uploaded file is too large.', language) });
-    throw error;
-  });
 }

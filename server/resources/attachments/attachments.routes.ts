@@ -16,7 +16,6 @@ import type { AppContext } from '../../context.js';
 import { downloadHeaders, safeName } from '../../files/names.js';
 import { type FileStore, fileStoreFor } from '../../files/store.js';
 import { notFound, ValidationError } from '../../http/errors.js';
-import { localiseErrors } from '../../i18n/translate.js';
 import { checkWrite } from '../engine/access.js';
 import { runWrite } from '../engine/idempotency.js';
 import { listPage } from '../engine/read.js';
@@ -90,7 +89,6 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
   await app.register(async (api) => {
     await api.register(multipart, { throwFileSizeLimit: true });
     api.addHook('onClose', async () => store.close());
-    localiseErrors(api);
     api.addHook('onReady', async () => {
       purgeDeletedFiles(context, store).catch((error: unknown) =>
         api.log.warn({ err: error }, 'purging the files of deleted attachments failed'),

@@ -12,7 +12,6 @@ import type { AppContext } from '../../context.js';
 import { downloadHeaders } from '../../files/names.js';
 import { discard, type FileStore, fileStoreFor } from '../../files/store.js';
 import { fieldError, ValidationError } from '../../http/errors.js';
-import { localiseErrors } from '../../i18n/translate.js';
 import { findParent } from '../attachments/parents.js';
 import { readUpload } from '../attachments/upload.js';
 import { checkWrite } from '../engine/access.js';
@@ -108,7 +107,6 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
   await app.register(async (api) => {
     await api.register(multipart, { throwFileSizeLimit: true });
     api.addHook('onClose', async () => store.close());
-    localiseErrors(api);
 
     api.post<{ Params: { id: string } }>(
       '/project/:id/import_pl/',
