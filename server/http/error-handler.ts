@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { localiseAnswer } from '../i18n/answers.js';
 import { requestLanguage } from '../i18n/language.js';
-import { localise, translate } from '../i18n/translate.js';
+import { localise } from '../i18n/translate.js';
 import { HttpError, insufficientStorage, serviceUnavailable } from './errors.js';
 
 // PostgreSQL errors meaning "the database is not there right now" (57014: a statement cancelled by
@@ -106,11 +107,7 @@ export function installErrorHandler(app: FastifyInstance) {
     await drainUpload(request);
     return send(request, reply, error instanceof HttpError ? error : asHttpError(error, request));
   });
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-    const body = payload as Record<string, unknown>;
-    if (typeof body.detail !== 'string') return payload;
-    const language = requestLanguage(request);
-    return language === 'en' ? payload : { ...body, detail: translate(body.detail, language) };
-  });
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) =>
+    localiseAnswer(request, payload),
+  );
 }

@@ -153,4 +153,7 @@ export const en: Record<string, string> = {
   'field.value': 'Enter a valid value.',
   'field.whole_number': 'Enter a whole number.',
   'field.a_number': 'Enter a number.',
+  'sync.depends': 'depends on a rejected change',
+  'sync.validated_at': 'Already validated by {who} at {at}.',
+  'sync.validated': 'Already validated by {who}.',
 };

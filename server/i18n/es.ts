@@ -153,4 +153,7 @@ export const es: Record<string, string> = {
   'field.value': 'Introduzca un valor válido.',
   'field.whole_number': 'Introduzca un número entero.',
   'field.a_number': 'Introduzca un número.',
+  'sync.depends': 'depende de un cambio rechazado',
+  'sync.validated_at': 'Ya validado por {who} el {at}.',
+  'sync.validated': 'Ya validado por {who}.',
 };

@@ -1,6 +1,7 @@
 // The app's one error handler answers every route in the request's language over HTTP, against the
 // real server: a resource's field error, a wrong old password, a 404, an anonymous 401 and a success's
-// detail are Spanish with Accept-Language: es and English without; status, field names and headers kept.
+// detail, a sync push's refusals (kept by the device for its user) are Spanish with Accept-Language: es and English without; status, field names and headers kept.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiClient, signIn } from '../../tests/api/http.js';
 import { startTestServer, type TestServer } from '../testing.js';
@@ -83,5 +84,51 @@ describe('answers in the request language', () => {
     const saved = await api('POST', '/api/rest-auth/password/change/', { token, body, headers: es });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ detail: 'Se ha guardado la nueva contraseña.' });
+  });
+
+  it("gives a sync push's refusals in Spanish, the conflict codes the device reads unchanged", async () => {
+    const pushed = (headers: Record<string, string>) =>
+      api<{ results: Array<Record<string, unknown>> }>('POST', '/api/sync/push/', {
+        token,
+        headers,
+        body: {
+          client_id: '0190b1b2-0000-7000-8000-0000000000aa',
+          mutations: [
+            {
+              mutation_id: randomUUID(),
+              seq: 1,
+              resource: 'country',
+              op: 'create',
+              id: randomUUID(),
+              data: {},
+            },
+            {
+              mutation_id: randomUUID(),
+              seq: 2,
+              resource: 'nowhere',
+              op: 'create',
+              id: randomUUID(),
+              data: {},
+            },
+            {
+              mutation_id: randomUUID(),
+              seq: 3,
+              resource: 'country',
+              op: 'update',
+              id: randomUUID(),
+              data: {},
+            },
+          ],
+        },
+      });
+    const spanish = await pushed(es);
+    expect(spanish.status).toBe(200);
+    expect(spanish.body.results.map(({ status, errors, detail }) => ({ status, errors, detail }))).toEqual([
+      { status: 'rejected', errors: { name: ['Este campo es obligatorio.'] }, detail: undefined },
+      { status: 'rejected', errors: { resource: ['Recurso desconocido "nowhere".'] }, detail: undefined },
+      { status: 'conflict', errors: undefined, detail: 'not_found' },
+    ]);
+    const english = await pushed({});
+    expect(english.body.results[0]?.errors).toEqual({ name: ['This field is required.'] });
   });
 });
