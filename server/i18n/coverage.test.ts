@@ -64,4 +64,13 @@ describe('message coverage', () => {
       expect(translate(text, 'es'), name).not.toBe(text);
     }
   });
+
+  it("gives the sync push's refusals the sentence scan cannot see (built in pieces) in Spanish", () => {
+    for (const text of [
+      'depends on a rejected change',
+      'Already validated by ana at 2026-11-22T08:00:00.000Z.',
+      'Already validated by another prompter.',
+    ])
+      expect(translate(text, 'es'), text).not.toBe(text);
+  });
 });
