@@ -23,11 +23,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the product the way `npm start` does (tsx server/start.ts) on a free port over a fresh data folder. */
+/**
+ * Starts the product the way `npm start` does, by its script `node server/launch.mjs` (the server's
+ * bundle, rebuilt first when a source changed; npm's own process left out), on a free port over a
+ * fresh data folder.
+ */
 export async function startProduct(): Promise<StartedProduct> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kt-e2e-'));
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/launch.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,
