@@ -116,6 +116,8 @@ export const en: Record<string, string> = {
   'password.common': 'This password is too common.',
   'password.numeric': 'This password is entirely numeric.',
   'password.similar': 'The password is too similar to the {label}.',
+  'password.similar_username': 'The password is too similar to the username.',
+  'password.similar_email': 'The password is too similar to the email address.',
   'user.invalid_name': 'Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.',
   'user.taken': 'A user with that username already exists.',
   'contact.received': 'Contact request received.',

@@ -114,6 +114,8 @@ export const es: Record<string, string> = {
   'password.common': 'Esta contraseña es demasiado común.',
   'password.numeric': 'Esta contraseña es completamente numérica.',
   'password.similar': 'La contraseña se parece demasiado a: {label}.',
+  'password.similar_username': 'La contraseña se parece demasiado al nombre de usuario.',
+  'password.similar_email': 'La contraseña se parece demasiado a la dirección de correo.',
   'user.invalid_name':
     'Introduzca un nombre de usuario válido: solo letras, dígitos y @/./+/-/_, como máximo 150 caracteres.',
   'user.taken': 'Ya existe un usuario con ese nombre.',
