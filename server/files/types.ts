@@ -1,8 +1,9 @@
 // The real type of an upload, read from its bytes (file-type): the name's extension must agree with
 // the content, executables and scripts are refused, a photo must be a raster image, and the type
 // stored (and later sent as Content-Type) is never one a browser would run (HTML, SVG, XML).
-import { open } from 'node:fs/promises';
+
 import { fieldError } from '../http/errors.js';
+import { readHead as head } from './head.js';
 import { extensionOf } from './names.js';
 
 /** Raster types sharp reads, accepted as photos (SVG is not: it can carry script). */
@@ -48,24 +49,16 @@ function claimsKnownFormat(ext: string, supported: ReadonlySet<string>): boolean
   return supported.has(ext) || FAMILIES.some((family) => family.includes(ext));
 }
 
-async function head(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-const startsWithShebang = async (path: string) => (await head(path, 2)).toString('latin1') === '#!';
+const startsWithShebang = (start: Buffer) => start.subarray(0, 2).toString('latin1') === '#!';
 
 /**
  * Text formats file-type knows only by an opening it may lack (an e-invoice .xml without its
  * "<?xml" declaration, a calendar or contact card): text bytes under such a name are what they say.
  */
 const TEXT_FORMATS = new Set(['xml', 'ics', 'vcf', 'vtt']);
-const isTextFile = async (path: string) => !(await head(path, 4096)).includes(0);
+const isText = (start: Buffer) => !start.includes(0);
+/** The opening read once for the checks of our own (a script's #!, text without NUL bytes). */
+const SAMPLE_BYTES = 4096;
 
 export interface CheckedType {
   /** The Content-Type stored and served. */
@@ -84,15 +77,13 @@ export async function checkType(
   isImage: boolean,
 ): Promise<CheckedType> {
   const { fileTypeFromFile, supportedExtensions } = await fileType();
+  // From the file, not the sample: a ZIP-based format may be known only by an entry further in.
   const type = await fileTypeFromFile(path);
+  const start = await head(path, SAMPLE_BYTES);
   const ext = extensionOf(name);
-  if (
-    (type && EXECUTABLE_TYPES.has(type.ext)) ||
-    EXECUTABLE_EXTENSIONS.has(ext) ||
-    (await startsWithShebang(path))
-  )
+  if ((type && EXECUTABLE_TYPES.has(type.ext)) || EXECUTABLE_EXTENSIONS.has(ext) || startsWithShebang(start))
     throw fieldError('file', 'Programs and scripts are not accepted.');
-  const undetectedText = !type && TEXT_FORMATS.has(ext) && (await isTextFile(path));
+  const undetectedText = !type && TEXT_FORMATS.has(ext) && isText(start);
   if (
     ext &&
     !undetectedText &&

@@ -2,7 +2,7 @@
 // which the .xlsx reader checks) or text (CSV, also when an ERP names its tab-separated export ".xls").
 // Everything else (an old binary .xls, an OpenDocument .ods, a PDF or a photo renamed .xlsx, a web
 // page saved as .xls) is a 400 on `file` saying what it is and which formats are read.
-import { open } from 'node:fs/promises';
+import { readHead as head } from '../../files/head.js';
 import { fieldError } from '../../http/errors.js';
 
 export const ACCEPTED = 'Packing lists are read from .xlsx (Excel Workbook) or .csv files';
@@ -16,16 +16,6 @@ const KNOWN: Record<string, string> = {
 
 const ENCRYPTED = Buffer.from('EncryptionInfo', 'utf16le');
 const PROTECTED = `This workbook is protected with a password, so it cannot be read. ${ACCEPTED}: open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password), save it and send it again.`;
-
-async function head(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 const HTML = `This is a web page (HTML) with a spreadsheet's name, as some systems export. ${ACCEPTED}: open it in Excel and save it as Excel Workbook (.xlsx) or CSV.`;
 
