@@ -1,33 +1,13 @@
 // The session survives local storage losing it (Chromium writes local storage to disk seconds late, so a
 // tablet killed right after sign-in reopens without it): the IndexedDB mirror brings it back, offline too.
 // And the mirror never brings back a session the user ended or the server revoked.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../server/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { pathOf, signIn } from './support/app';
-import { launchBrowser, newContext } from './support/browser';
-import { startAppServer } from './support/server';
+import { pagePerTest } from './support/rig';
 import { waitForServiceWorker } from './support/sync';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser, server.url);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+const rig = pagePerTest();
 
 const SESSION_KEYS = ['username', 'token', 'user'];
 
@@ -73,6 +53,7 @@ async function signedInFrame(page: Page) {
 
 describe('the session mirrored in IndexedDB', () => {
   it('local storage lost the session: reloaded offline, still signed in, and local storage has it again', async () => {
+    const { page, context } = rig;
     await page.goto('/login');
     await signIn(page);
     await waitForServiceWorker(page);
@@ -98,6 +79,7 @@ describe('the session mirrored in IndexedDB', () => {
   });
 
   it('logged out, nothing else cleared: reloads stay signed out, even if local storage kept the old session', async () => {
+    const { page, context } = rig;
     await page.goto('/login');
     await signIn(page);
     await waitForServiceWorker(page);
@@ -129,6 +111,7 @@ describe('the session mirrored in IndexedDB', () => {
   });
 
   it('the server revoked the token: the next start online signs out, and a start offline does not sign in', async () => {
+    const { page, context, server } = rig;
     await page.goto('/login');
     await signIn(page);
     await waitForServiceWorker(page);
