@@ -5,7 +5,7 @@ import { changePassword, type PasswordChange } from '../../api/auth';
 import { isOnline } from '../../api/client';
 import { describeApiError, fieldErrors } from '../../api/errors';
 import { notifySuccess, showErrorNotice } from '../../ui/notices';
-import { localisedFieldErrors, localisedNotice } from './serverMessages';
+import { localisedNotice } from './serverMessages';
 
 const EMPTY: PasswordChange = { old_password: '', new_password1: '', new_password2: '' };
 const FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
@@ -68,7 +68,7 @@ export function PasswordChangeModal({ opened, onClose }: Props) {
       close();
     } catch (error) {
       const fields = await fieldErrors(error);
-      if (fields) setErrors(localisedFieldErrors(fields, t));
+      if (fields) setErrors(fields);
       showErrorNotice(localisedNotice(await describeApiError(error), t));
     } finally {
       sending.current = false;
