@@ -47,9 +47,9 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
     const pgdata = join(dataDir, 'pgdata');
     if (!memory && !existsSync(join(pgdata, 'PG_VERSION'))) await initdbApart(pgdata);
     // PostgreSQL's WebAssembly compiled by V8's baseline compiler only, before the module is compiled:
-    // the optimizing tier's code and compile memory held ~60 MB for the process's life (bench: import),
-    // for ~20% less CPU on a scan over 100,000 rows and none on a paged list (measured: 6.6 against 5.5
-    // ms per count, 0.76 against 0.93 ms per page of 10). The flag reaches only WebAssembly.
+    // the optimizing tier's code and compile memory held ~60 MB for the process's life (bench: import).
+    // The price is CPU: a count over 100,000 rows took 6.6 ms against 5.5, and bench resources served
+    // ~14% fewer packing-list pages a second (963 against 1,115). The flag reaches only WebAssembly.
     v8.setFlagsFromString('--liftoff-only');
     // Loaded only for this engine: the module alone holds ~45 MB, of no use to a PostgreSQL server.
     const { PGlite } = await import('@electric-sql/pglite');
