@@ -2,22 +2,12 @@
 // go to npm, which passes them on); and a request that is surely in flight (its headers read, its body
 // not finished yet).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
 
-export const ROOT = resolve(import.meta.dirname, '../../..');
+import { freePort } from '../../fixtures/ports';
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
+export const ROOT = resolve(import.meta.dirname, '../../..');
 
 export interface ProductProcess {
   url: string;

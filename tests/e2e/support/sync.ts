@@ -2,12 +2,12 @@
 // in the e2e build only), waiting for sync states, and a server that can be stopped and started again on
 // the same port over the same data (PGlite in a directory), as a real outage would.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../../server/testing';
 import type { E2eHooks } from '../../../src/features/sync/e2eHooks';
+import { freePort } from '../../fixtures/ports';
 import { E2E_DIST } from './paths';
 import { PASSWORD } from './server';
 
@@ -57,18 +57,6 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller)
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
   });
 }
 

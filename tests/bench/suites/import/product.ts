@@ -4,11 +4,11 @@
 // process, the package manager waiting on the script, is measured apart.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_USERS } from '../../../../server/db/first-start.js';
 import { createTestDatabase } from '../../../../server/testing.js';
+import { freePort } from '../../../fixtures/ports.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -52,18 +52,6 @@ function descendants(root: number): number[] {
     level = next;
   }
   return found;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 export interface StartedProduct {
