@@ -4,53 +4,35 @@
 // a second press sends nothing; a file imported offline waits (across a reload) and says when it goes;
 // the gallery on a touch tablet (camera and file inputs, photos taken offline shown at once, zone filter,
 // 4 thumbnails a row at 768 px, swipe anywhere on the full view) and on a desktop (arrow keys).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../server/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { csv } from '../fixtures/packing';
-import { createRunProject, waitFor, waitForServiceWorker } from './projects-support';
+import { waitFor, waitForServiceWorker } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
-import { launchBrowser, newContext } from './support/browser';
-import { startAppServer } from './support/server';
+import { newContext } from './support/browser';
+import { projectPerTest } from './support/rig';
 import { PHOTOS } from './support/sync';
 
-let server: TestServer;
-let browser: Browser;
-let projectId = '';
-let projectName = '';
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-// Each test (and its retry) on a project of its own: what it counts is only what it made.
-beforeEach(async () => {
-  ({ id: projectId, name: projectName } = await createRunProject(server, 'NU', 'New user'));
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
+const rig = projectPerTest('NU', 'New user');
 
 async function openProject(options: { touch?: boolean; width?: number; height?: number } = {}) {
   const viewport = { width: options.width ?? 768, height: options.height ?? 1024 };
   const context = options.touch
-    ? await browser.newContext({
-        baseURL: server.url,
+    ? await rig.browser.newContext({
+        baseURL: rig.server.url,
         viewport,
         hasTouch: true,
         serviceWorkers: 'allow',
         acceptDownloads: true,
       })
-    : await newContext(browser, server.url, viewport);
-  contexts.push(context);
+    : await newContext(rig.browser, rig.server.url, viewport);
+  rig.contexts.push(context);
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page);
   await waitForServiceWorker(page);
-  await page.goto(`/project/${projectId}`);
-  await page.getByRole('heading', { level: 1, name: projectName }).waitFor({ timeout: 60_000 });
+  await page.goto(`/project/${rig.project.id}`);
+  await page.getByRole('heading', { level: 1, name: rig.project.name }).waitFor({ timeout: 60_000 });
   return { context, page };
 }
 
@@ -65,7 +47,7 @@ async function choose(
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-const serverRows = (sql: string) => server.query(sql, [projectId]);
+const serverRows = (sql: string) => rig.server.query(sql, [rig.project.id]);
 
 describe('a new user with files', () => {
   it('documents: ten files at once, descriptions from the names, one edited and one removed, sent once', async () => {

@@ -2,48 +2,30 @@
 // validated date-time range typed as dd/MM/yyyy HH:mm with the calendar in Spanish, reset and close (also
 // a reference reset before it applied, and one removed by its tag); the
 // loose counter's 5-a-page list after deleting the only entry of its last page.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../server/testing';
-import { apiSession, createRunProject, localRows, lookupId, typeDate, waitFor } from './projects-support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiSession, localRows, lookupId, typeDate, waitFor } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
-import { launchBrowser, newContext } from './support/browser';
-import { startAppServer } from './support/server';
+import { newContext } from './support/browser';
+import { projectPerTest } from './support/rig';
 
-let server: TestServer;
-let browser: Browser;
-let projectId = '';
-let projectName = '';
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-// Each test (and its retry) on a project of its own.
-beforeEach(async () => {
-  ({ id: projectId, name: projectName } = await createRunProject(server, 'NP', 'Packing user'));
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
+const rig = projectPerTest('NP', 'Packing user');
 
 async function openProject(
   resource: string,
   count: number,
   viewport = { width: 1024, height: 768 },
 ): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
-  contexts.push(context);
+  const context = await newContext(rig.browser, rig.server.url, viewport);
+  rig.contexts.push(context);
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page);
-  await page.goto(`/project/${projectId}`);
-  await page.getByRole('heading', { level: 1, name: projectName }).waitFor({ timeout: 60_000 });
+  await page.goto(`/project/${rig.project.id}`);
+  await page.getByRole('heading', { level: 1, name: rig.project.name }).waitFor({ timeout: 60_000 });
   await waitFor(`the ${resource} on the device`, async () => {
     const rows = await localRows(page, resource);
-    return rows.filter((row) => row.project === projectId).length === count;
+    return rows.filter((row) => row.project === rig.project.id).length === count;
   });
   return page;
 }
@@ -55,8 +37,8 @@ const references = (page: Page) =>
 
 describe('a new user with the packing list', () => {
   it('filters by the validated date-time range in Spanish (dd/MM/yyyy HH:mm), then resets and closes', async () => {
-    const api = await apiSession(server);
-    const coil = await lookupId(server, 'commodity', 'Coil');
+    const api = await apiSession(rig.server);
+    const coil = await lookupId(rig.server, 'commodity', 'Coil');
     for (const [reference, at] of [
       ['V-EARLY', '2026-11-10T08:00:00Z'],
       ['V-MID', '2026-11-21T10:30:00Z'],
@@ -64,7 +46,7 @@ describe('a new user with the packing list', () => {
       ['NOT-VAL', null],
     ] as const)
       await api.post('/api/packing-list/', {
-        project: projectId,
+        project: rig.project.id,
         reference,
         commodity: coil,
         quantity: '1',
@@ -123,11 +105,11 @@ describe('a new user with the packing list', () => {
   });
 
   it('on a 768 px tablet, the label colours of an aluminium item open with a tap on their box', async () => {
-    const api = await apiSession(server);
+    const api = await apiSession(rig.server);
     await api.post('/api/packing-list/', {
-      project: projectId,
+      project: rig.project.id,
       reference: 'ALU-T',
-      commodity: await lookupId(server, 'commodity', 'Aluminium'),
+      commodity: await lookupId(rig.server, 'commodity', 'Aluminium'),
       quantity: '1',
     });
     const page = await openProject('packing-list', 1, { width: 768, height: 1024 });
@@ -141,19 +123,19 @@ describe('a new user with the packing list', () => {
     await dialog.getByTestId('packing-save').click();
     await dialog.waitFor({ state: 'hidden' });
     await waitFor('the colour on the server', async () => {
-      const rows = await server.query(
+      const rows = await rig.server.query(
         'select label_color from packing_list where project = $1 and reference = $2',
-        [projectId, 'ALU-T'],
+        [rig.project.id, 'ALU-T'],
       );
       return JSON.stringify(rows[0]?.label_color) === '["gold"]';
     });
   });
 
   it('loose counter: deleting the only entry of the last page shows the page before with its 5', async () => {
-    const api = await apiSession(server);
+    const api = await apiSession(rig.server);
     for (let i = 1; i <= 6; i++)
       await api.post('/api/remaining-parts/', {
-        project: projectId,
+        project: rig.project.id,
         label_color: i % 2 ? ['red'] : ['blue', 'green'],
         quantity: `${i}.5`,
       });

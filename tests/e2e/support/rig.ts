@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { TestServer } from '../../../server/testing';
+import { createRunProject } from '../projects-support';
 import { launchBrowser, newContext } from './browser';
 import { startAppServer } from './server';
 
@@ -30,6 +31,35 @@ export function pagePerTest(): PagePerTest {
   });
   afterEach(async () => {
     await rig.context?.close();
+  });
+  return rig;
+}
+
+export interface ProjectPerTest {
+  server: TestServer;
+  browser: Browser;
+  /** This test's own project (a new one for each test and for its retry). */
+  project: { id: string; name: string };
+  /** Contexts a test opens itself, closed with the browser at the end of the file. */
+  contexts: BrowserContext[];
+}
+
+/**
+ * One server and one browser for the file, and a project of its own for each test (and its retry), so
+ * what a test counts is only what it made. Tests open their own contexts (viewports, touch).
+ */
+export function projectPerTest(code: string, label: string): ProjectPerTest {
+  const rig = { contexts: [] as BrowserContext[], project: { id: '', name: '' } } as ProjectPerTest;
+  beforeAll(async () => {
+    [rig.server, rig.browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  beforeEach(async () => {
+    rig.project = await createRunProject(rig.server, code, label);
+  });
+  afterAll(async () => {
+    for (const context of rig.contexts) await context.close();
+    await rig.browser?.close();
+    await rig.server?.close();
   });
   return rig;
 }
