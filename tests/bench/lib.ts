@@ -21,5 +21,12 @@ export interface BenchContext {
 
 export interface BenchSuite {
   name: string;
+  /**
+   * The suite runs the server in the bench's own process. With two engines, each then runs in a
+   * process of its own, as each server does in production: what one engine's server set up in the
+   * process (PGlite's memory-first V8 flags, the code V8 compiled under them) never colours the
+   * other's figures.
+   */
+  serverInProcess?: boolean;
   run(ctx: BenchContext): Promise<BenchRow[]>;
 }

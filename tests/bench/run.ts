@@ -1,7 +1,16 @@
 // `npm run bench [suite ...]`: runs every suite in tests/bench/suites/ (or those named), prints one
 // table and writes it to tests/bench/results/ (latest.md, latest.json and a dated copy of each).
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchContext, BenchRow, BenchSuite } from './lib.js';
@@ -15,12 +24,14 @@ import {
 
 const SUITES_DIR = fileURLToPath(new URL('./suites/', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
 const USAGE = `Usage: npm run bench [-- suite ...]
 
 Runs the benchmark suites (all, or the ones named by file name) and writes the table to
 tests/bench/results/. With DATABASE_URL set, suites also measure on PostgreSQL.
-BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten or widen load runs.`;
+BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten or widen load runs.
+BENCH_ENGINES=pglite or BENCH_ENGINES=postgres measures one engine alone.`;
 
 const started = Date.now();
 const log = (message: string) =>
@@ -48,6 +59,26 @@ function gitCommit(): string | undefined {
   }
 }
 
+const CHILD_OUT = process.env.BENCH_CHILD_OUT;
+
+/** One suite on one engine in a new process (BenchSuite.serverInProcess); its rows. */
+function runApart(name: string, engine: string): BenchRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'kt-bench-rows-'));
+  const out = join(dir, 'rows.json');
+  try {
+    log(`suite ${name}: ${engine} in a process of its own`);
+    const child = spawnSync(TSX, [fileURLToPath(import.meta.url), name], {
+      env: { ...process.env, BENCH_ENGINES: engine, BENCH_CHILD_OUT: out },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    // A suite that failed there still wrote its rows (with its 'suite failed' row).
+    if (!existsSync(out)) throw new Error(`the ${engine} run ended with ${child.status ?? child.signal}`);
+    return JSON.parse(readFileSync(out, 'utf8')) as BenchRow[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(
@@ -68,8 +99,11 @@ async function main(args: string[]): Promise<number> {
   }
 
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  // BENCH_ENGINES=postgres (or pglite) measures one engine alone, in a process the other never ran in.
+  const only = process.env.BENCH_ENGINES;
+  const engines: BenchContext['engines'] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
   const ctx: BenchContext = {
-    engines: databaseUrl ? ['pglite', 'postgres'] : ['pglite'],
+    engines: only ? engines.filter((engine) => only.split(',').includes(engine)) : engines,
     databaseUrl,
     log,
   };
@@ -79,13 +113,21 @@ async function main(args: string[]): Promise<number> {
     log(`suite ${name}`);
     try {
       const suite = await loadSuite(`${name}.ts`);
-      rows.push(...(await suite.run(ctx)));
+      if (suite.serverInProcess && ctx.engines.length > 1)
+        for (const engine of ctx.engines) rows.push(...runApart(name, engine));
+      else rows.push(...(await suite.run(ctx)));
     } catch (error) {
       failed.push(name);
       const message = error instanceof Error ? error.message : String(error);
       log(`suite ${name} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
       rows.push({ suite: name, name: 'suite failed', value: Number.NaN, unit: '', ok: false, note: message });
     }
+  }
+
+  if (CHILD_OUT) {
+    // A suite run apart for the parent run (runApart): the rows are the parent's to report.
+    writeFileSync(CHILD_OUT, JSON.stringify(rows));
+    return failed.length > 0 ? 1 : 0;
   }
 
   const previous = previousFigures(RESULTS_DIR);

@@ -1,8 +1,6 @@
 // Packing-list import:
 //   POST /api/project/<id>/import_pl/     multipart, field "file" (.xlsx or .csv) -> {created, updated, unchanged, total}
 //   GET  /api/project/import_template/    the .xlsx template
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -42,16 +40,6 @@ async function readSheet(path: string): Promise<Sheet> {
   return readCsv(path, MAX_ROWS);
 }
 
-// A full garbage collection between the import's phases. The reader's and the parser's garbage (tens of
-// MB for 20,000 rows) would otherwise wait for V8's next major collection, on top of the next phase's:
-// bench import, server RSS added by the import ~90 -> ~66 MB, for two collections of ~50 ms. Node has
-// no API for it: the flag is on only while the function is fetched from a new context. Small sheets
-// leave little garbage and skip the pause.
-const LARGE_SHEET = 2_000;
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-setFlagsFromString('--no-expose-gc');
-
 const line = (problem: Problem) =>
   `Row ${problem.row}, column ${problem.column} (${problem.header}): ${problem.message}`;
 
@@ -69,8 +57,6 @@ async function importFile(
   try {
     if (!file) throw new ValidationError({ file: ['No file was submitted.'] });
     const sheet = await readSheet(file.path);
-    const large = sheet.rows.length > LARGE_SHEET;
-    if (large) collectGarbage();
     const db = database.db as never;
     const commodities =
       await sql<Commodity>`select id, code, name from commodity where deleted_at is null`.execute(db);
@@ -81,9 +67,8 @@ async function importFile(
       decimal: sheet.decimal,
       numbersAsText: sheet.numbersAsText,
     });
-    // The sheet's rows are not needed past here; the parser's garbage goes before the write.
+    // The sheet's rows are not needed past here.
     sheet.rows = [];
-    if (large) collectGarbage();
     const messages = [...parsed.general, ...parsed.problems.map(line)];
     if (messages.length > 0) {
       const shown = messages.slice(0, MAX_MESSAGES);

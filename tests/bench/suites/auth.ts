@@ -14,6 +14,7 @@ const NO_LIMIT = 1_000_000_000;
  */
 const auth: BenchSuite = {
   name: 'auth',
+  serverInProcess: true,
   async run(ctx) {
     const rows: BenchRow[] = [];
     for (const engine of ctx.engines) {

@@ -96,6 +96,7 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
 
 const devices: BenchSuite = {
   name: 'devices',
+  serverInProcess: true,
   async run(ctx) {
     const rows: BenchRow[] = [];
     for (const engine of ctx.engines) rows.push(...(await measure(engine, ctx)));

@@ -61,6 +61,7 @@ async function post(url: string, token: string): Promise<number> {
 
 const suite: BenchSuite = {
   name: 'reports',
+  serverInProcess: true,
   async run(ctx) {
     const rows: BenchRow[] = [];
     for (const engine of ctx.engines) {

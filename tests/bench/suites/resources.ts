@@ -42,6 +42,7 @@ function cpuRow(name: string, result: { cpuMs: number; total: number }): BenchRo
  */
 const resources: BenchSuite = {
   name: 'resources',
+  serverInProcess: true,
   async run(ctx) {
     const rows: BenchRow[] = [];
     for (const engine of ctx.engines) {

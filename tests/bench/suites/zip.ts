@@ -11,6 +11,7 @@ const PARALLEL = 4;
 
 const suite: BenchSuite = {
   name: 'zip',
+  serverInProcess: true,
   async run(ctx) {
     const rows: BenchRow[] = [];
     // Phone-like photos: 2000 x 1500 JPEGs (about 1 MB each), a few different ones.
