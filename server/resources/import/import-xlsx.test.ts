@@ -1,13 +1,12 @@
 // Packing lists as offices make them in Excel, over HTTP: a title above the header, a cover sheet
 // first, numbers typed as text, formulas (their cached results), date and hidden columns, headers with
 // odd spacing, case, accents and line breaks; and the files that are not .xlsx or CSV at all.
-import { PassThrough } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
 import { jpeg, pdf } from '../../../tests/fixtures/files.js';
 import { upload } from '../../../tests/fixtures/multipart.js';
+import { zipOf as zip } from '../../../tests/fixtures/xlsx-parts.js';
 import { startTestServer, type TestServer } from '../../testing.js';
 
 let server: TestServer;
@@ -25,17 +24,6 @@ const items = (project: string) =>
 
 const newProject = async () => (await f.create('project')).id;
 const bytesOf = async (book: ExcelJS.Workbook) => Buffer.from(await book.xlsx.writeBuffer());
-
-async function zip(entries: { name: string; text: string; store?: boolean }[]): Promise<Buffer> {
-  const archive = new ZipArchive();
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  archive.pipe(out);
-  for (const entry of entries) archive.append(entry.text, { name: entry.name, store: entry.store ?? false });
-  await archive.finalize();
-  return Buffer.concat(chunks);
-}
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,10 +1,12 @@
 // .xlsx packing lists, read with ExcelJS's streaming reader (first worksheet, values only). Before
 // that the ZIP is checked with yauzl, inflating every entry with a byte budget: a ZIP bomb or a file
 // that is not an .xlsx is a 400, never a memory blow-up.
+import { rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import type yauzl from 'yauzl';
 import { fieldError, HttpError } from '../../http/errors.js';
 import { mapHeader } from './headers.js';
+import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook } from './xlsx-repair.js';
 
 export interface SheetRow {
   /** 1-based, as the spreadsheet shows it. */
@@ -22,8 +24,11 @@ const notXlsx = () =>
 const tooBig = () =>
   fieldError('file', `The workbook unpacks to more than ${MAX_UNZIPPED / 1024 / 1024} MB; it is refused.`);
 
-/** Inflates every entry once, counting bytes; refuses past the budget or without a workbook. */
-export async function checkWorkbookZip(path: string): Promise<void> {
+/**
+ * Inflates every entry once, counting bytes; refuses past the budget or without a workbook. Says
+ * whether the workbook needs repair before ExcelJS reads it (xlsx-repair.ts).
+ */
+export async function checkWorkbookZip(path: string): Promise<{ repair: boolean }> {
   // Loaded on first use, like ExcelJS below (memory of an idle server).
   const { default: yauzl } = await import('yauzl');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
@@ -34,6 +39,7 @@ export async function checkWorkbookZip(path: string): Promise<void> {
   let total = 0;
   let entries = 0;
   let workbook = false;
+  let repair = false;
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', () => reject(notXlsx()));
@@ -48,7 +54,16 @@ export async function checkWorkbookZip(path: string): Promise<void> {
         zip.openReadStream(entry, (error, stream) => {
           if (error) return reject(notXlsx());
           let size = 0;
+          // The tail of the previous chunk, so that a tag split between two chunks is still seen.
+          let tail = REPAIRED_PART.test(entry.fileName) && !repair ? '' : null;
           stream.on('data', (chunk: Buffer) => {
+            if (tail !== null) {
+              const text = tail + chunk.toString('latin1');
+              if (NEEDS_REPAIR.test(text)) {
+                repair = true;
+                tail = null;
+              } else tail = text.slice(-OVERLAP);
+            }
             size += chunk.length;
             total += chunk.length;
             if (size > budget || total > MAX_UNZIPPED) {
@@ -67,6 +82,7 @@ export async function checkWorkbookZip(path: string): Promise<void> {
     zip.close();
   }
   if (!workbook) throw notXlsx();
+  return { repair };
 }
 
 type CellValue = ExcelJS.CellValue;
@@ -103,7 +119,20 @@ const hasHeader = (rows: SheetRow[]) =>
  * cover sheet before the list is skipped), or of the first worksheet; past maxRows a 400.
  */
 export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[]> {
-  await checkWorkbookZip(path);
+  const { repair } = await checkWorkbookZip(path);
+  if (!repair) return readChecked(path, maxRows);
+  const repaired = `${path}.repaired.xlsx`;
+  try {
+    await repairWorkbook(path, repaired, MAX_UNZIPPED, tooBig).catch((error: unknown) => {
+      throw error instanceof HttpError ? error : notXlsx();
+    });
+    return await readChecked(repaired, maxRows);
+  } finally {
+    await rm(repaired, { force: true });
+  }
+}
+
+async function readChecked(path: string, maxRows: number): Promise<SheetRow[]> {
   const { default: excel }: { default: typeof ExcelJS } = await import('exceljs');
   let first: SheetRow[] | undefined;
   let tooMany = false;
@@ -118,6 +147,8 @@ export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[
     for await (const sheet of reader) {
       const rows: SheetRow[] = [];
       for await (const row of sheet) {
+        // Rows with formatting only (a whole column formatted down to row 60,000) are not rows of the list.
+        if (!row.hasValues) continue;
         const values = Array.isArray(row.values) ? row.values.slice(1) : [];
         // Array.from, not map: the values array has holes for empty cells.
         rows.push({ row: row.number, cells: Array.from(values, (value) => cellText(value as CellValue)) });
@@ -150,6 +181,7 @@ async function readWhole(excel: typeof ExcelJS, path: string, maxRows: number): 
   for (const sheet of book.worksheets) {
     const rows: SheetRow[] = [];
     sheet.eachRow((row) => {
+      if (!row.hasValues) return;
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       rows.push({ row: row.number, cells: Array.from(values, (value) => cellText(value as CellValue)) });
     });

@@ -1,0 +1,172 @@
+// Packing lists from tools other than Excel, over HTTP: LibreOffice / Google Sheets / report
+// generators' .xlsx (inline strings, no shared strings, formula strings, booleans, untyped numbers),
+// Excel's "Strict Open XML", the .NET Open XML SDK's "x:" prefix, rows and cells without addresses,
+// formatting over thousands of empty rows, numbers typed with separators and units, and the CSVs
+// Google Sheets and LibreOffice write.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
+import { upload } from '../../../tests/fixtures/multipart.js';
+import { inline, partsXlsx } from '../../../tests/fixtures/xlsx-parts.js';
+import { startTestServer, type TestServer } from '../../testing.js';
+
+let server: TestServer;
+let f: Fixtures;
+
+const importFile = (project: string, name: string, bytes: Buffer, headers?: Record<string, string>) =>
+  upload(`${server.url}/api/project/${project}/import_pl/`, {
+    token: f.staffToken,
+    file: { name, bytes },
+    headers,
+  });
+
+const items = async (project: string) =>
+  (
+    await server.query(
+      `select reference, net_weight, gross_weight, location
+       from packing_list where project = $1 and deleted_at is null order by reference`,
+      [project],
+    )
+  ).map((row) => Object.values(row));
+
+const newProject = async () => (await f.create('project')).id;
+
+/** One <row> of inline strings (a number as a plain <v> when given as a number). */
+const row = (r: number | null, cells: (string | number)[], withRefs = true) =>
+  `<row${r === null ? '' : ` r="${r}"`}>${cells
+    .map((cell, index) => {
+      const ref = withRefs && r !== null ? `${String.fromCharCode(65 + index)}${r}` : undefined;
+      return typeof cell === 'number'
+        ? `<c${ref ? ` r="${ref}"` : ''}><v>${cell}</v></c>`
+        : inline(cell, ref);
+    })
+    .join('')}</row>`;
+
+const HEADER = ['Reference', 'Commodity', 'Net weight', 'Gross weight', 'Location'];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  f = await fixtures(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('.xlsx packing lists written by tools other than Excel', () => {
+  it('reads inline strings without a shared-strings part, formula strings, booleans, untyped numbers and rich inline text', async () => {
+    const project = await newProject();
+    const sheetData = [
+      row(1, [...HEADER, 'Checked']),
+      // LibreOffice: numbers with no t="n", a boolean, a formula whose result is a string.
+      `<row r="2">${inline('L-1', 'A2')}${inline('Coil', 'B2')}<c r="C2" s="1"><v>1250.5</v></c><c r="D2" s="1" t="n"><v>1300</v></c>${inline('warehouse', 'E2')}<c r="F2" t="b"><v>1</v></c></row>`,
+      `<row r="3"><c r="A3" t="str"><f>"L-"&amp;2</f><v>L-2</v></c>${inline('Coil', 'B3')}<c r="C3"><f>C2*2</f><v>2501</v></c><c r="D3" t="str"><v>2600</v></c>${inline('onboard', 'E3')}<c r="F3" t="b"><v>0</v></c></row>`,
+      // Rich text typed into a cell (part of the reference in bold), kept inline by report generators.
+      `<row r="4"><c r="A4" t="inlineStr"><is><r><t>L-</t></r><r><rPr><b/></rPr><t>3</t></r></is></c>${inline('Coil', 'B4')}<c r="C4"><v>7</v></c></row>`,
+    ].join('');
+    const answer = await importFile(project, 'libreoffice.xlsx', await partsXlsx({ sheetData }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({ created: 3, updated: 0, unchanged: 0, total: 3 });
+    expect(await items(project)).toEqual([
+      ['L-1', '1250.500', '1300.000', 'warehouse'],
+      ['L-2', '2501.000', '2600.000', 'onboard'],
+      ['L-3', '7.000', null, 'uncategorized'],
+    ]);
+  });
+
+  it('reads shared strings with rich runs and a header in Spanish, as Google Sheets writes them', async () => {
+    const project = await newProject();
+    const sharedStrings = [
+      'Número de bobina',
+      'Mercancía',
+      'Peso neto',
+      'Ubicación',
+      'G-1',
+      'Bobina',
+      'Almacén',
+    ]
+      .map((text) => `<si><t>${text}</t></si>`)
+      .concat('<si><r><t>G-</t></r><r><rPr><b/></rPr><t>2</t></r></si>');
+    const s = (index: number, ref: string) => `<c r="${ref}" t="s"><v>${index}</v></c>`;
+    const sheetData = [
+      `<row r="1">${s(0, 'A1')}${s(1, 'B1')}${s(2, 'C1')}${s(3, 'D1')}</row>`,
+      `<row r="2">${s(4, 'A2')}${s(5, 'B2')}<c r="C2"><v>18000</v></c>${s(6, 'D2')}</row>`,
+      `<row r="3">${s(7, 'A3')}${s(5, 'B3')}<c r="C3"><v>18250.25</v></c>${s(6, 'D3')}</row>`,
+    ].join('');
+    const answer = await importFile(project, 'google.xlsx', await partsXlsx({ sheetData, sharedStrings }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await items(project)).toEqual([
+      ['G-1', '18000.000', null, 'warehouse'],
+      ['G-2', '18250.250', null, 'warehouse'],
+    ]);
+  });
+
+  it('imports an Excel "Strict Open XML Spreadsheet" (purl.oclc.org namespaces)', async () => {
+    const project = await newProject();
+    const sheetData = [row(1, HEADER), row(2, ['S-1', 'Coil', 1250.5, 1300, 'truck'])].join('');
+    const answer = await importFile(project, 'strict.xlsx', await partsXlsx({ sheetData, strict: true }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await items(project)).toEqual([['S-1', '1250.500', '1300.000', 'truck']]);
+  });
+
+  it('puts every value under its header when rows or cells have no address, and ignores a wrong <dimension>', async () => {
+    const project = await newProject();
+    const cases: [string, string, string][] = [
+      ['no row numbers', 'N', [row(null, HEADER), row(null, ['N-1', 'Coil', 10, 11, 'fas'])].join('')],
+      [
+        'no cell addresses',
+        'C',
+        [row(1, HEADER, false), row(2, ['C-1', 'Coil', 10, 11, 'fas'], false)].join(''),
+      ],
+      // Addresses on some cells only: an addressed cell after a gap, the next one without.
+      [
+        'some addresses',
+        'M',
+        `${row(1, HEADER)}<row r="3">${inline('M-1', 'A3')}${inline('Coil')}<c r="D3"><v>11</v></c>${inline('fas')}</row>`,
+      ],
+    ];
+    for (const [what, prefix, sheetData] of cases) {
+      const bytes = await partsXlsx({ sheetData, beforeData: '<dimension ref="A1:B1"/>' });
+      const answer = await importFile(project, `${what}.xlsx`, bytes);
+      expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(200);
+      const net = prefix === 'M' ? null : '10.000';
+      expect(await items(project), what).toContainEqual([`${prefix}-1`, net, '11.000', 'fas']);
+    }
+    // An error in a file without addresses names the row and column as the spreadsheet shows them.
+    const bad = [
+      row(null, HEADER),
+      row(null, ['B-1', 'Coil', 10, 11, 'fas']),
+      row(null, ['B-2', 'Coil', 'heavy']),
+    ];
+    const refused = await importFile(project, 'bad.xlsx', await partsXlsx({ sheetData: bad.join('') }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.file).toEqual(['Row 3, column C (Net weight): A valid number is required.']);
+  });
+
+  it('reads a workbook whose elements carry the "x:" prefix, as the .NET Open XML SDK writes them', async () => {
+    const project = await newProject();
+    const sheetData = [row(1, HEADER), row(2, ['X-1', 'Coil', 10, 11, 'fas'])]
+      .join('')
+      .replace(/<(\/?)(row|c|is|t|v)([ >])/g, '<$1x:$2$3');
+    const answer = await importFile(project, 'sdk.xlsx', await partsXlsx({ sheetData, prefix: 'x' }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await items(project)).toEqual([['X-1', '10.000', '11.000', 'fas']]);
+  });
+
+  it('does not count rows that only carry formatting, down to row 60,000', async () => {
+    const project = await newProject();
+    const data = [
+      row(1, HEADER),
+      row(2, ['E-1', 'Coil', 10, 11, 'fas']),
+      row(4, ['E-2', 'Coil', 12, 13, 'fas']),
+    ];
+    const styled = Array.from({ length: 59_990 }, (_, i) =>
+      i % 2 === 0
+        ? `<row r="${i + 5}" s="1" customFormat="1"/>`
+        : `<row r="${i + 5}"><c r="A${i + 5}" s="3"/><c r="B${i + 5}" s="3"/><c r="C${i + 5}" s="2" t="s"/></row>`,
+    );
+    const sheetData = [...data, ...styled].join('');
+    const answer = await importFile(project, 'formatted.xlsx', await partsXlsx({ sheetData }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({ created: 2, updated: 0, unchanged: 0, total: 2 });
+  });
+});

@@ -1,0 +1,188 @@
+// Some writers leave out what ExcelJS's reader relies on, although the format allows it: the .NET Open
+// XML SDK writes every element with an "x:" prefix (ExcelJS reads names as written, so it finds no
+// sheet), report generators omit the optional "r" address of rows and cells (ExcelJS throws), and inline
+// rich text (<is><r><t>AB-</t></r><r><t>12</t></r></is>) keeps only its last run ("12"). Such a
+// workbook is copied once, before ExcelJS reads it: the prefix dropped, each row and cell given the
+// address the spreadsheet shows, the runs of inline text joined. Excel's own files never need it.
+import { createWriteStream } from 'node:fs';
+import { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import type yauzl from 'yauzl';
+
+/** The parts whose XML is repaired (others are copied as they are). */
+export const REPAIRED_PART = /^xl\/(worksheets\/[^/]+|workbook|sharedStrings)\.xml$/;
+
+/**
+ * What a part that needs repair shows: a root element with a prefix, a row or cell without "r", an
+ * inline string made of runs. Tested on chunks that overlap by OVERLAP characters.
+ */
+export const NEEDS_REPAIR =
+  /<[\w.-]+:(?:worksheet|workbook|sst)[\s>]|<(?:[\w.-]+:)?(?:row|c)(?=[\s/>])(?![^>]*\sr=)|<(?:[\w.-]+:)?is>\s*<(?:[\w.-]+:)?r[\s>]/;
+export const OVERLAP = 512;
+
+const MAIN_NAMESPACE =
+  /^http:\/\/(?:schemas\.openxmlformats\.org\/spreadsheetml\/2006|purl\.oclc\.org\/ooxml\/spreadsheetml)\/main$/;
+const TOKEN = /<(?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+/y;
+const TAG = /^<(\/?)(?:([\w.-]+):)?([\w.-]+)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>$/;
+
+/** A1-style letters of a 1-based column number. */
+function letters(column: number): string {
+  let n = column;
+  let text = '';
+  while (n > 0) {
+    text = String.fromCharCode(65 + ((n - 1) % 26)) + text;
+    n = Math.floor((n - 1) / 26);
+  }
+  return text;
+}
+
+const columnOf = (text: string) => [...text].reduce((n, char) => n * 26 + char.charCodeAt(0) - 64, 0);
+
+/** Repairs one part's XML as it streams through, chunk by chunk. */
+export class PartRepair {
+  private carry = '';
+  private prefix: string | undefined;
+  private rooted = false;
+  private row = 0;
+  private column = 0;
+  /** The joined text of the inline string being read, or null outside <is>. */
+  private inline: string | null = null;
+  private inText = false;
+  private inPhonetic = false;
+
+  push(chunk: string): string {
+    const text = this.carry + chunk;
+    let out = '';
+    TOKEN.lastIndex = 0;
+    let at = 0;
+    for (let found = TOKEN.exec(text); found; found = TOKEN.exec(text)) {
+      out += this.token(found[0]);
+      at = TOKEN.lastIndex;
+    }
+    this.carry = text.slice(at);
+    return out;
+  }
+
+  end(): string {
+    const rest = this.carry;
+    this.carry = '';
+    return rest;
+  }
+
+  private token(token: string): string {
+    const tag = token.startsWith('<') ? TAG.exec(token) : null;
+    if (!tag) {
+      if (this.inline === null) return token;
+      if (this.inText && !this.inPhonetic) this.inline += token;
+      return '';
+    }
+    const [, close, prefix, name, attributes, selfClosing] = tag;
+    if (!this.rooted && !token.startsWith('<?')) {
+      this.rooted = true;
+      for (const [, declared, uri] of attributes.matchAll(/xmlns:([\w.-]+)="([^"]*)"/g))
+        if (MAIN_NAMESPACE.test(uri)) this.prefix = declared;
+    }
+    // Elements of other namespaces (mc:, x14:...) keep their prefix, and are none of those below.
+    if (prefix && prefix !== this.prefix) return this.inline === null ? token : '';
+    if (this.inline !== null) return this.insideInline(close, name, selfClosing);
+    let extra = '';
+    if (!close && name === 'row') {
+      const r = /\sr="(\d+)"/.exec(attributes);
+      this.row = r ? Number(r[1]) : this.row + 1;
+      this.column = 0;
+      if (!r) extra = ` r="${this.row}"`;
+    } else if (!close && name === 'c') {
+      const r = /\sr="\$?([A-Z]+)\$?\d+"/.exec(attributes);
+      this.column = r ? columnOf(r[1]) : this.column + 1;
+      if (!r) extra = ` r="${letters(this.column)}${this.row}"`;
+    } else if (!close && name === 'is' && !selfClosing) {
+      this.inline = '';
+      return '';
+    }
+    return prefix || extra ? `<${close}${name}${attributes}${extra}${selfClosing}>` : token;
+  }
+
+  private insideInline(close: string, name: string, selfClosing: string): string {
+    if (name === 'rPh') this.inPhonetic = !close && !selfClosing;
+    else if (name === 't') this.inText = !close && !selfClosing;
+    else if (name === 'is' && close) {
+      const text = this.inline ?? '';
+      this.inline = null;
+      return `<is><t xml:space="preserve">${text}</t></is>`;
+    }
+    return '';
+  }
+}
+
+/**
+ * Copies the workbook at `from` to `to` with its XML parts repaired; refuses (throws `tooBig()`) when
+ * the repaired parts would pass `budget` bytes.
+ */
+export async function repairWorkbook(
+  from: string,
+  to: string,
+  budget: number,
+  tooBig: () => Error,
+): Promise<void> {
+  const [{ default: yauzl }, { ZipArchive }] = await Promise.all([import('yauzl'), import('archiver')]);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(from, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
+  const archive = new ZipArchive({ zlib: { level: 1 } });
+  const written = new Promise<void>((resolve, reject) => {
+    const out = createWriteStream(to);
+    out.on('close', resolve);
+    out.on('error', reject);
+    archive.on('error', reject);
+    archive.pipe(out);
+  });
+  let total = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', reject);
+      zip.on('end', resolve);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (error, stream) => {
+          if (error) return reject(error);
+          stream.on('error', reject);
+          archive.once('entry', () => zip.readEntry());
+          if (!REPAIRED_PART.test(entry.fileName)) return archive.append(stream, { name: entry.fileName });
+          const repair = new PartRepair();
+          const decoder = new StringDecoder('utf8');
+          const counted = (text: string) => {
+            total += text.length;
+            if (total > budget) throw tooBig();
+            return text;
+          };
+          const repaired = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              try {
+                done(null, counted(repair.push(decoder.write(chunk))));
+              } catch (caught) {
+                done(caught as Error);
+              }
+            },
+            flush(done) {
+              try {
+                done(null, counted(repair.push(decoder.end()) + repair.end()));
+              } catch (caught) {
+                done(caught as Error);
+              }
+            },
+          });
+          repaired.on('error', reject);
+          archive.append(stream.pipe(repaired), { name: entry.fileName });
+        });
+      });
+      zip.readEntry();
+    });
+    await archive.finalize();
+    await written;
+  } catch (error) {
+    archive.abort();
+    throw error;
+  } finally {
+    zip.close();
+  }
+}
