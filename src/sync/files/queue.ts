@@ -12,6 +12,18 @@ export interface QueueContext {
   concurrency?: number;
   backoff?: Partial<BackoffOptions>;
   now?: () => number;
+  /** The whole queue's wait, kept across rounds by the uploader; a fresh one per call when absent. */
+  pause?: QueuePause;
+}
+
+/**
+ * The server could not take a file (no connection, 5xx, 429): no file is sent before `until` (the
+ * backoff of `streak` rounds failed in a row, or the server's Retry-After when longer), and the next
+ * round sends one file alone first, so a server that is down is asked once per wait, not once per file.
+ */
+export interface QueuePause {
+  until: number;
+  streak: number;
 }
 
 export interface RoundSummary {
@@ -21,6 +33,8 @@ export interface RoundSummary {
   /** Files whose parent's create is still in the outbox. */
   waiting: number;
   unauthorized: boolean;
+  /** The server could not take files: the round stopped and the queue waits (`pause.until`). */
+  halted: boolean;
   /** Epoch ms of the next file in backoff; null when none. */
   nextAttemptAt: number | null;
 }
@@ -44,7 +58,13 @@ export async function retryAllNow(db: LocalDb): Promise<void> {
   await db.blobs.where('state').equals('pending').modify({ next_attempt_at: 0 });
 }
 
-async function settle(ctx: QueueContext, entry: BlobEntry, summary: RoundSummary, now: number) {
+async function settle(
+  ctx: QueueContext,
+  pause: QueuePause,
+  entry: BlobEntry,
+  summary: RoundSummary,
+  now: number,
+) {
   const outcome = await uploadFile(entry, ctx.target);
   const { db } = ctx;
   // The user may have removed the file while it was in flight: nothing to put back then.
@@ -53,6 +73,8 @@ async function settle(ctx: QueueContext, entry: BlobEntry, summary: RoundSummary
   switch (outcome.kind) {
     case 'uploaded':
       summary.uploaded += 1;
+      pause.streak = 0;
+      pause.until = 0;
       await db.blobs.update(entry.id, { state: 'uploaded', last_error: null, last_status: null });
       return;
     case 'unauthorized':
@@ -62,6 +84,9 @@ async function settle(ctx: QueueContext, entry: BlobEntry, summary: RoundSummary
     case 'refused':
       // Never archived, never retried on its own: it waits in "Needs attention" with the server's words.
       summary.refused += 1;
+      // The server answered: it is up, the next files go at the usual pace.
+      pause.streak = 0;
+      pause.until = 0;
       await db.blobs.update(entry.id, {
         state: 'failed',
         last_error: outcome.words,
@@ -70,7 +95,15 @@ async function settle(ctx: QueueContext, entry: BlobEntry, summary: RoundSummary
       return;
     case 'retry': {
       summary.retrying += 1;
-      const delay = backoffDelay(still.attempts, { ...defaultBackoff, ...ctx.backoff });
+      const backoff = { ...defaultBackoff, ...ctx.backoff };
+      // The server's Retry-After is honoured up to the longest backoff (a wrong header never parks files).
+      const asked = Math.min(outcome.retryAfterMs ?? 0, backoff.maxMs);
+      const delay = Math.max(backoffDelay(still.attempts, backoff), asked);
+      if (outcome.server && !summary.halted) {
+        summary.halted = true;
+        pause.streak += 1;
+        pause.until = now + Math.max(backoffDelay(pause.streak, backoff), asked);
+      }
       await db.blobs.update(entry.id, {
         state: 'pending',
         last_error: outcome.reason,
@@ -107,21 +140,31 @@ async function dueFiles(db: LocalDb, now: number, skip: Set<string>, summary: Ro
  */
 export async function uploadDue(ctx: QueueContext): Promise<RoundSummary> {
   const now = ctx.now ?? Date.now;
+  const pause = ctx.pause ?? { until: 0, streak: 0 };
   const summary: RoundSummary = {
     uploaded: 0,
     retrying: 0,
     refused: 0,
     waiting: 0,
     unauthorized: false,
+    halted: false,
     nextAttemptAt: null,
   };
   const tried = new Set<string>();
   for (;;) {
     const due = await dueFiles(ctx.db, now(), tried, summary);
+    if (summary.halted || pause.until > now()) {
+      // Nothing goes before the queue's wait ends, whatever each file's own time.
+      summary.halted = true;
+      summary.nextAttemptAt = pause.until;
+      return summary;
+    }
     if (due.length === 0 || summary.unauthorized) return summary;
+    // After a failure one file goes alone; once it is through, the next pass sends several again.
+    const probing = pause.streak > 0;
     let index = 0;
     const worker = async () => {
-      while (index < due.length && !summary.unauthorized) {
+      while (index < due.length && !summary.unauthorized && !summary.halted) {
         const entry = due[index++];
         if (!entry) return;
         tried.add(entry.id);
@@ -132,9 +175,11 @@ export async function uploadDue(ctx: QueueContext): Promise<RoundSummary> {
           await ctx.db.blobs.update(entry.id, change);
           return { ...row, ...change };
         });
-        if (claimed) await settle(ctx, claimed, summary, now());
+        if (claimed) await settle(ctx, pause, claimed, summary, now());
+        if (probing) return;
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, ctx.concurrency ?? 3) }, worker));
+    const workers = probing ? 1 : Math.max(1, ctx.concurrency ?? 3);
+    await Promise.all(Array.from({ length: workers }, worker));
   }
 }

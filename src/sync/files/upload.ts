@@ -14,13 +14,31 @@ export interface UploadTarget {
 
 export type UploadOutcome =
   | { kind: 'uploaded'; row: Record<string, unknown> }
-  /** Try again later: no connection, time-out, 429, 5xx, or the parent not on the server yet (404). */
-  | { kind: 'retry'; reason: string }
+  /**
+   * Try again later: no connection, time-out, 429, 5xx (`server`: the whole queue waits, this long at
+   * least when the server said so in Retry-After), or the parent not on the server yet (404: this file).
+   */
+  | { kind: 'retry'; reason: string; server: boolean; retryAfterMs?: number }
   /** The server refused this file (413, a type it does not take, a bad field): the user decides. */
   | { kind: 'refused'; status: number; words: string }
   | { kind: 'unauthorized' };
 
 const RETRYABLE = new Set([404, 408, 425, 429]);
+
+/** Retry-After in ms (seconds, or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * How long one upload may take: two minutes plus the file at 32 KB/s (a weak 3G uplink), so a large
+ * document on a slow link is not cut at the same moment on every try and sent again forever.
+ */
+export const uploadTimeoutMs = (bytes: number) => 120_000 + Math.ceil(bytes / 32);
 
 /** The server's words from a DRF-style error body: detail, or every field's messages. */
 export function serverWords(body: unknown, status: number): string {
@@ -68,10 +86,14 @@ export async function uploadFile(entry: BlobEntry, target: UploadTarget): Promis
       method: 'POST',
       body: form,
       headers,
-      signal: AbortSignal.timeout(target.timeoutMs ?? 120_000),
+      signal: AbortSignal.timeout(target.timeoutMs ?? uploadTimeoutMs(entry.bytes)),
     });
   } catch (error) {
-    return { kind: 'retry', reason: error instanceof Error ? error.message : 'No connection to the server' };
+    return {
+      kind: 'retry',
+      reason: error instanceof Error ? error.message : 'No connection to the server',
+      server: true,
+    };
   }
   let body: unknown;
   try {
@@ -83,6 +105,12 @@ export async function uploadFile(entry: BlobEntry, target: UploadTarget): Promis
     return { kind: 'uploaded', row: body as Record<string, unknown> };
   if (response.status === 401) return { kind: 'unauthorized' };
   if (response.ok || response.status >= 500 || RETRYABLE.has(response.status))
-    return { kind: 'retry', reason: `HTTP ${response.status}` };
+    return {
+      kind: 'retry',
+      reason: `HTTP ${response.status}`,
+      // A parent not there yet is this file's matter; anything else says the server cannot take files now.
+      server: response.status !== 404,
+      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+    };
   return { kind: 'refused', status: response.status, words: serverWords(body, response.status) };
 }

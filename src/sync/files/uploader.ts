@@ -4,7 +4,14 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { LocalDb } from '../../store/db';
 import { evictUploaded } from './evict';
-import { type QueueContext, type RoundSummary, recoverInterrupted, retryAllNow, uploadDue } from './queue';
+import {
+  type QueueContext,
+  type QueuePause,
+  type RoundSummary,
+  recoverInterrupted,
+  retryAllNow,
+  uploadDue,
+} from './queue';
 
 export interface UploaderOptions extends QueueContext {
   /** Whether uploads may run now (this tab leads, sync is not paused for sign-in). */
@@ -20,6 +27,8 @@ export class FileUploader {
   private stopped = true;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private watch: Subscription | null = null;
+  /** The whole queue's wait after the server could not take a file (./queue.ts), across rounds. */
+  private readonly pause: QueuePause = { until: 0, streak: 0 };
 
   constructor(private readonly options: UploaderOptions) {}
 
@@ -57,13 +66,14 @@ export class FileUploader {
       return;
     }
     this.clearTimer();
-    this.running = uploadDue(this.options)
+    this.running = uploadDue({ ...this.options, pause: this.pause })
       .then(async (summary) => {
         if (summary.unauthorized) this.options.onUnauthorized?.();
         else {
           if (summary.nextAttemptAt !== null) this.schedule(summary.nextAttemptAt - Date.now());
-          // The server has confirmed these files: their original bytes need not stay on the device.
-          await evictUploaded(this.options.db, this.options.target).catch(() => null);
+          // The server has confirmed these files: their original bytes need not stay on the device (not
+          // asked while the server cannot take files: its thumbnails can wait too).
+          if (!summary.halted) await evictUploaded(this.options.db, this.options.target).catch(() => null);
         }
         return summary;
       })
@@ -82,6 +92,8 @@ export class FileUploader {
 
   /** Every file in backoff goes now ("sync now", the network is back). */
   async retryNow(): Promise<void> {
+    // The network is back or the user asked: one file tries now (still alone after failures).
+    this.pause.until = 0;
     await retryAllNow(this.options.db);
     this.kick();
   }

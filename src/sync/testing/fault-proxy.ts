@@ -16,8 +16,8 @@ export type FaultAction =
   | { kind: 'drop-before' }
   /** Forward, let the server answer, then close the connection: the answer is lost. */
   | { kind: 'drop-after' }
-  /** Answer this status; with `afterForward` the server applied the request first. */
-  | { kind: 'status'; status: number; afterForward?: boolean }
+  /** Answer this status (with these headers: Retry-After); with `afterForward` the server applied the request first. */
+  | { kind: 'status'; status: number; afterForward?: boolean; headers?: Record<string, string> }
   /** Forward, then hold the server's answer back this long. */
   | { kind: 'delay'; ms: number }
   /** Send the server half the request's body, then close both connections (an upload cut halfway). */
@@ -136,8 +136,8 @@ function take(rules: FaultRule[], method: string, path: string): FaultAction | n
   return rule.action;
 }
 
-function answer(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
@@ -174,13 +174,18 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
       }
       if (action?.kind === 'status' && !action.afterForward) {
         record(action.status);
-        return answer(res, action.status, { detail: `Injected ${action.status}` });
+        return answer(res, action.status, { detail: `Injected ${action.status}` }, action.headers);
       }
       const upstream = await forward(target, req, body);
       if (action?.kind === 'drop-after') return drop();
       if (action?.kind === 'status') {
         record(action.status);
-        return answer(res, action.status, { detail: `Injected ${action.status} after the server answered` });
+        return answer(
+          res,
+          action.status,
+          { detail: `Injected ${action.status} after the server answered` },
+          action.headers,
+        );
       }
       if (action?.kind === 'cut-response') {
         res.writeHead(upstream.status, upstreamHeaders(upstream, upstream.body.length));
