@@ -170,3 +170,53 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     expect(answer.body).toEqual({ created: 2, updated: 0, unchanged: 0, total: 2 });
   });
 });
+
+describe('CSV packing lists from Google Sheets and LibreOffice', () => {
+  it('reads UTF-8 without BOM, ",", "." decimals, quoted numbers, trailing empty columns and no final newline', async () => {
+    const project = await newProject();
+    const text = [
+      'Reference,Commodity,Net weight (kg),Gross weight (kg),Location,,',
+      'G-1,Coil,"1,250.5","1,300",warehouse,,',
+      'G-2,Coil,18000,18150.25,on board,,',
+      'G-3,Coil,"7","8.5",Truck,,',
+    ].join('\n');
+    const answer = await importFile(project, 'Packing list - Sheet1.csv', Buffer.from(text, 'utf8'));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await items(project)).toEqual([
+      ['G-1', '1250.500', '1300.000', 'warehouse'],
+      ['G-2', '18000.000', '18150.250', 'onboard'],
+      ['G-3', '7.000', '8.500', 'truck'],
+    ]);
+  });
+
+  it('finds accented Spanish headers in a UTF-8 CSV with BOM and ";" (LibreOffice, Spanish locale)', async () => {
+    const project = await newProject();
+    const text = [
+      'Número de bobina;Mercancía;Ubicación;Peso neto (kg);Peso bruto (kg)',
+      'LO-1;Bobina;Almacén;1.250,5;1.300',
+      'LO-2;Bobina;Camión;18.000;18.150',
+    ].join('\r\n');
+    const answer = await importFile(project, 'lista.csv', Buffer.from(`\uFEFF${text}\r\n`, 'utf8'));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await items(project)).toEqual([
+      ['LO-1', '1250.500', '1300.000', 'warehouse'],
+      ['LO-2', '18000.000', '18150.000', 'truck'],
+    ]);
+  });
+
+  it('does not count empty lines: thousands of ";;;;" lines at the end, and a row after 50,000 empty lines is read', async () => {
+    const project = await newProject();
+    const head = 'Referencia;Mercancía;Peso neto;;\r\nV-1;Bobina;10;;\r\n';
+    const empty = ';;;;\r\n'.repeat(60_000);
+    const tail = await importFile(project, 'cola.csv', Buffer.from(head + empty));
+    expect(tail.status, JSON.stringify(tail.body)).toBe(200);
+    expect(tail.body).toMatchObject({ created: 1, total: 1 });
+    // A row below the empty lines is a row of the list, never dropped without a word.
+    const after = await importFile(project, 'hueco.csv', Buffer.from(`${head}${empty}V-2;Bobina;12;;\r\n`));
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect(await items(project)).toEqual([
+      ['V-1', '10.000', null, 'uncategorized'],
+      ['V-2', '12.000', null, 'uncategorized'],
+    ]);
+  });
+});

@@ -32,14 +32,15 @@ function decodings(bytes: Buffer): string[] {
 }
 
 type Parse = typeof import('csv-parse/sync').parse;
+type Options = import('csv-parse/sync').Options;
 
-function parseWith(parse: Parse, text: string, delimiter: string, to?: number): string[][] {
+function parseWith(parse: Parse, text: string, delimiter: string, more: Options = {}): string[][] {
   return parse(text, {
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: false,
-    ...(to ? { to } : {}),
+    ...more,
   }) as string[][];
 }
 
@@ -47,7 +48,7 @@ function parseWith(parse: Parse, text: string, delimiter: string, to?: number): 
 function headerScore(parse: Parse, text: string, delimiter: string): number {
   let records: string[][];
   try {
-    records = parseWith(parse, text.slice(0, SNIFF_BYTES), delimiter, 20);
+    records = parseWith(parse, text.slice(0, SNIFF_BYTES), delimiter, { to: 20 });
   } catch {
     // A record cut at the sniff window's end, or quotes this delimiter does not explain.
     return 0;
@@ -98,24 +99,44 @@ function choose(parse: Parse, texts: string[]): { text: string; delimiter: strin
  * In a "," file a number written with an unquoted decimal comma ("12,5") splits into two cells and
  * shifts every cell after it: a row with values past the header's last column is refused, never read.
  */
-function refuseSplitNumbers(records: string[][]): void {
-  const headerIndex = records
+function refuseSplitNumbers(rows: SheetRow[]): void {
+  const headerIndex = rows
     .slice(0, 20)
-    .findIndex((cells) => mapHeader(cells).columns.some((column) => column.field === 'reference'));
-  const header = records[headerIndex];
+    .findIndex(({ cells }) => mapHeader(cells).columns.some((column) => column.field === 'reference'));
+  const header = rows[headerIndex];
   if (!header) return;
   // Excel pads every line to the sheet's used range: a column of notes without a header has its
   // (empty) header field, so only a line longer than the header line is a split.
-  const width = header.length;
+  const width = header.cells.length;
   const problems: string[] = [];
-  records.slice(headerIndex + 1).forEach((cells, offset) => {
+  for (const { row, cells } of rows.slice(headerIndex + 1)) {
     const beyond = cells.findIndex((cell, index) => index >= width && cell.trim() !== '');
     if (beyond >= 0)
       problems.push(
-        `Row ${headerIndex + offset + 2}, column ${columnLetter(beyond)} (no header): the row has more values than the header has columns. A decimal comma in a comma-separated file splits a number in two: write it in quotes ("12,5") or with a point (12.5).`,
+        `Row ${row}, column ${columnLetter(beyond)} (no header): the row has more values than the header has columns. A decimal comma in a comma-separated file splits a number in two: write it in quotes ("12,5") or with a point (12.5).`,
       );
-  });
+  }
   if (problems.length > 0) throw new ValidationError({ file: problems.slice(0, 500) });
+}
+
+/**
+ * The records that hold a value, each with its row as Excel shows it (a record with a quoted line
+ * break is one row). Empty lines (Excel's ";;;;" rows, thousands of them below a formatted range) are
+ * not rows of the list and do not count; past maxRows rows below the header, `tooMany`.
+ */
+function filledRows(parse: Parse, text: string, delimiter: string, maxRows: number) {
+  const rows: SheetRow[] = [];
+  let tooMany = false;
+  parseWith(parse, text, delimiter, {
+    on_record: (cells: string[], context) => {
+      if (tooMany || cells.every((cell) => cell.trim() === '')) return null;
+      // The header and maxRows rows below it are allowed.
+      if (rows.length > maxRows) tooMany = true;
+      else rows.push({ row: context.records, cells });
+      return null;
+    },
+  });
+  return { rows, tooMany };
 }
 
 export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> {
@@ -126,19 +147,16 @@ export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> 
     throw fieldError('file', 'This is not a packing list: send an .xlsx (Excel Workbook) or .csv file.');
   const { parse } = await import('csv-parse/sync');
   const { text, delimiter } = choose(parse, texts);
-  let records: string[][];
+  let read: { rows: SheetRow[]; tooMany: boolean };
   try {
-    records = parseWith(parse, text, delimiter, maxRows + 2);
+    read = filledRows(parse, text, delimiter, maxRows);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw fieldError('file', `The CSV file could not be read: ${detail}`);
   }
-  // Empty lines at the end (Excel writes ";;;;" rows) are not rows of the list.
-  while (records.length > 0 && records[records.length - 1]?.every((cell) => cell.trim() === ''))
-    records.pop();
-  if (records.length > maxRows + 1)
+  if (read.tooMany)
     throw fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
-  if (delimiter === ',') refuseSplitNumbers(records);
+  if (delimiter === ',') refuseSplitNumbers(read.rows);
   const decimal = delimiter === ';' ? ',' : delimiter === ',' ? '.' : null;
-  return { rows: records.map((cells, index) => ({ row: index + 1, cells })), delimiter, decimal };
+  return { rows: read.rows, delimiter, decimal };
 }
