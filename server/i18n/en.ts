@@ -25,6 +25,8 @@ export const en: Record<string, string> = {
     'Columns {first} ("{first_header}") and {second} ("{second_header}") are both {field}.',
   'import.no_reference':
     'No reference column: the header row (one of the first 20) must name it, e.g. "Reference" or "Referencia". Found: {found}.',
+  'import.pounds':
+    'Column {column} ("{header}") is in pounds: weights are imported in kilograms; convert the column to kg or tonnes and import again.',
   'import.nothing': 'nothing',
   'number.ambiguous_cell':
     '"{typed}" could be the number {decimal} or {whole} typed with a thousands separator (the list writes decimals with "{mark}"): type it again as {again} or {marked}.',

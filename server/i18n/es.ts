@@ -22,6 +22,8 @@ export const es: Record<string, string> = {
     'Las columnas {first} ("{first_header}") y {second} ("{second_header}") son ambas {field}.',
   'import.no_reference':
     'No hay columna de referencia: la fila de encabezado (una de las 20 primeras) debe nombrarla, p. ej. "Referencia" o "Reference". Encontrado: {found}.',
+  'import.pounds':
+    'La columna {column} ("{header}") está en libras: los pesos se importan en kilogramos; convierta la columna a kg o toneladas e importe de nuevo.',
   'import.nothing': 'nada',
   'number.ambiguous_cell':
     '"{typed}" puede ser el número {decimal} o {whole} escrito con separador de miles (la lista escribe los decimales con "{mark}"): escríbalo de nuevo como {again} o {marked}.',

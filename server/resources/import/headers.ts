@@ -1,6 +1,8 @@
 // Packing-list columns, found by their header in English or Spanish, in any order; case, accents,
 // underscores, line breaks and a unit ("Peso neto (kg)", "Net weight kg") do not matter; other columns
-// are ignored. Both readers (CSV and .xlsx) hand their rows to these functions.
+// are ignored. A weight column in tonnes ("Peso neto (t)", "Net weight MT") is read and converted to
+// kg; one in pounds is refused (a weight must never be read in the wrong unit without a word). Both
+// readers (CSV and .xlsx) hand their rows to these functions.
 
 /** A cell as a reader gives it: text, or the spreadsheet's own number, boolean or date. */
 export type SheetCell = string | number | boolean | Date | null | undefined;
@@ -103,16 +105,46 @@ export interface Column {
   field: ImportField;
   index: number;
   header: string;
+  /** A weight column in tonnes ("Peso neto (t)"): its values are converted to kg. */
+  unit?: 't';
 }
 
-// A unit written after the name without brackets: "Net weight kg", "Peso neto Kgs.".
-const UNIT = / (kg|kgs|kilos)$/;
+// Units a weight header may name, normalised (weights are stored in kg).
+const KILOGRAMS = ['kg', 'kgs', 'kilo', 'kilos', 'kilogramos', 'kilograms'];
+const TONNES = [
+  't',
+  'tn',
+  'tns',
+  'tm',
+  't m',
+  'mt',
+  'ton',
+  'tons',
+  'tonne',
+  'tonnes',
+  'tonelada',
+  'toneladas',
+];
+const POUNDS = ['lb', 'lbs', 'pound', 'pounds', 'libras'];
+// A unit written after the name without brackets: "Net weight kg", "Peso neto Kgs.", "Peso neto Tm".
+const UNIT = new RegExp(` (${[...KILOGRAMS, ...TONNES, ...POUNDS].join('|')})$`);
 
 /** The field a header names, if any. */
 export function fieldOf(header: SheetCell): ImportField | undefined {
   const name = normalise(cellString(header));
   return byHeader.get(name) ?? byHeader.get(name.replace(UNIT, ''));
 }
+
+/** The unit a header names, in brackets or after the name: kg (or none), tonnes or pounds. */
+export function unitOf(header: SheetCell): 'kg' | 't' | 'lb' {
+  const text = cellString(header);
+  const bracket = /\(([^)]*)\)|\[([^\]]*)\]/.exec(text);
+  const unit = bracket ? normalise(bracket[1] ?? bracket[2] ?? '') : (UNIT.exec(normalise(text))?.[1] ?? '');
+  if (TONNES.includes(unit)) return 't';
+  return POUNDS.includes(unit) ? 'lb' : 'kg';
+}
+
+const WEIGHTS: ReadonlySet<ImportField> = new Set(['net_weight', 'gross_weight']);
 
 /**
  * The fields found in a header row; problems (a field twice, no reference column) as messages. A
@@ -128,10 +160,15 @@ export function mapHeader(
     const field = fieldOf(cell);
     if (!field) return;
     const header = cellString(cell);
-    const twice = columns.find((column) => column.field === field);
-    if (!twice) columns.push({ field, index, header });
-    else if (hidden.has(twice.index) && !hidden.has(index))
-      columns[columns.indexOf(twice)] = { field, index, header };
+    const unit = WEIGHTS.has(field) ? unitOf(cell) : 'kg';
+    if (unit === 'lb' && !hidden.has(index))
+      problems.push(
+        `Column ${columnLetter(index)} ("${header}") is in pounds: weights are imported in kilograms; convert the column to kg or tonnes and import again.`,
+      );
+    const column: Column = unit === 't' ? { field, index, header, unit } : { field, index, header };
+    const twice = columns.find((found) => found.field === field);
+    if (!twice) columns.push(column);
+    else if (hidden.has(twice.index) && !hidden.has(index)) columns[columns.indexOf(twice)] = column;
     else if (!hidden.has(index))
       problems.push(
         `Columns ${columnLetter(twice.index)} ("${twice.header}") and ${columnLetter(index)} ("${header}") are both ${field}.`,

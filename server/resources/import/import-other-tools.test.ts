@@ -220,3 +220,66 @@ describe('CSV packing lists from Google Sheets and LibreOffice', () => {
     ]);
   });
 });
+
+describe('numbers and units as people type them', () => {
+  it('reads thousands separators, spaces and "kg" in text cells, and converts a column in tonnes to kg', async () => {
+    const project = await newProject();
+    const header = ['Referencia', 'Mercancía', 'Peso neto (kg)', 'Peso bruto (t)'];
+    const sheetData = [
+      row(1, header),
+      row(2, ['U-1', 'Bobina', '1.250,5', '1,3']),
+      row(3, ['U-2', 'Bobina', '20 000', '20,15']),
+      row(4, ['U-3', 'Bobina', '1250 kg', '1,3 t']),
+      // A number cell in the tonnes column, and text that only the list's decimal commas decide.
+      row(5, ['U-4', 'Bobina', ' 18.000 ', 18.2]),
+    ].join('');
+    const answer = await importFile(project, 'unidades.xlsx', await partsXlsx({ sheetData }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await items(project)).toEqual([
+      ['U-1', '1250.500', '1300.000', 'uncategorized'],
+      ['U-2', '20000.000', '20150.000', 'uncategorized'],
+      ['U-3', '1250.000', '1300.000', 'uncategorized'],
+      ['U-4', '18000.000', '18200.000', 'uncategorized'],
+    ]);
+    // The same in an English CSV: "1,250.5", metric tonnes named after the name.
+    const english = [
+      'Reference,Commodity,Net weight kg,Gross weight MT',
+      'U-5,Coil,"1,250.5",1.3',
+      'U-6,Coil,"20 000","20.15 MT"',
+    ].join('\n');
+    const csv = await importFile(project, 'units.csv', Buffer.from(english));
+    expect(csv.status, JSON.stringify(csv.body)).toBe(200);
+    expect((await items(project)).slice(4)).toEqual([
+      ['U-5', '1250.500', '1300.000', 'uncategorized'],
+      ['U-6', '20000.000', '20150.000', 'uncategorized'],
+    ]);
+  });
+
+  it('names the cell of a number it cannot read, and refuses a column in pounds, in English and Spanish', async () => {
+    const project = await newProject();
+    const wrong = [
+      'Referencia;Mercancía;Peso neto (kg);Peso bruto (t)',
+      'W-1;Bobina;1.250,5;1,3',
+      'W-2;Bobina;1.25.0;1,3',
+      'W-3;Bobina;12,5 t;1.300 kg',
+    ].join('\r\n');
+    const refused = await importFile(project, 'mal.csv', Buffer.from(wrong));
+    expect(refused.status).toBe(400);
+    expect(refused.body.file).toEqual([
+      'Row 3, column C (Peso neto (kg)): A valid number is required.',
+      'Row 4, column C (Peso neto (kg)): A valid number is required.',
+      'Row 4, column D (Peso bruto (t)): A valid number is required.',
+    ]);
+    const pounds = 'Reference,Commodity,Net weight (lbs)\nP-1,Coil,2755.8\n';
+    const english = await importFile(project, 'pounds.csv', Buffer.from(pounds));
+    expect(english.status).toBe(400);
+    expect(english.body.file).toEqual([
+      'Column C ("Net weight (lbs)") is in pounds: weights are imported in kilograms; convert the column to kg or tonnes and import again.',
+    ]);
+    const spanish = await importFile(project, 'libras.csv', Buffer.from(pounds), { 'accept-language': 'es' });
+    expect(spanish.body.file).toEqual([
+      'La columna C ("Net weight (lbs)") está en libras: los pesos se importan en kilogramos; convierta la columna a kg o toneladas e importe de nuevo.',
+    ]);
+    expect(await items(project)).toEqual([]);
+  });
+});

@@ -10,7 +10,8 @@
 //   decimal mark the rest of the file shows (its unambiguous numbers); when those show both marks or
 //   none, the mark the format implies (a ";" CSV is a decimal-comma locale, a "," CSV a decimal-point
 //   one); when nothing decides, the cell is refused, naming its row and column.
-// Spaces, no-break spaces and apostrophes as thousands separators, and a trailing "kg", are dropped.
+// Spaces, no-break spaces and apostrophes as thousands separators, and a trailing "kg" (in a column of
+// tonnes: "t", "Tm"...), are dropped.
 
 export type DecimalMark = ',' | '.';
 
@@ -48,18 +49,21 @@ const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
  * What a reader that gives a spreadsheet's number cells as text hands over: a text such as "1234.5"
  * may be a number cell, so it proves no locale, and "1.234" may be the number 1.234.
  */
-export function readNumberOrCell(text: string): Reading {
-  const reading = readNumber(text);
+export function readNumberOrCell(text: string, unit?: 't'): Reading {
+  const reading = readNumber(text, unit);
   if (!NUMBER_TEXT.test(text.trim())) return reading;
   if (reading.kind === 'number') return { kind: 'number', value: reading.value };
   return reading.kind === 'ambiguous' ? { ...reading, numberCell: true } : reading;
 }
 
-/** What a number cell's text says, on its own. */
-export function readNumber(raw: string): Reading {
+const KILOGRAMS = /\s*kgs?\.?$/i;
+const TONNES = /\s*(t|tn|tm|t\.m|mt|tons?|tonnes?|toneladas?)\.?$/i;
+
+/** What a number cell's text says, on its own (`unit`: the column is in tonnes). */
+export function readNumber(raw: string, unit?: 't'): Reading {
   const compact = raw
     .trim()
-    .replace(/\s*kgs?\.?$/i, '')
+    .replace(unit === 't' ? TONNES : KILOGRAMS, '')
     .replace(/[\s\u00a0\u202f']/g, '');
   const match = /^([+-]?)([\d.,]*\d[\d.,]*)$/.exec(compact);
   if (!match) return { kind: 'text', value: raw.trim() };
@@ -117,4 +121,14 @@ export function resolveAmbiguous(
   return {
     problem: `"${typed}" could be ${sign}${whole}.${fraction} or ${sign}${whole}${fraction} (${why}): write it without the thousands separator (${sign}${whole}${fraction}) or with a 4th decimal (${typed}0).`,
   };
+}
+
+/** A weight in tonnes, as decimal text, in kilograms (the point moved, no float rounding). */
+export function tonnesToKilograms(value: string): string {
+  const found = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(value);
+  if (!found) return value;
+  const [, sign, whole, fraction = ''] = found;
+  const digits = `${whole}${fraction.padEnd(3, '0').slice(0, 3)}`.replace(/^0+(?=\d)/, '');
+  const rest = fraction.slice(3);
+  return `${sign}${digits}${rest ? `.${rest}` : ''}`;
 }

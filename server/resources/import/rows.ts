@@ -20,6 +20,7 @@ import {
   readNumber,
   readNumberOrCell,
   resolveAmbiguous,
+  tonnesToKilograms,
 } from './numbers.js';
 import { COLOR_WORDS, COMMODITY_WORDS, LOCATION_WORDS } from './words.js';
 
@@ -91,10 +92,11 @@ const UNREAD_FORMULA_MESSAGE =
   'This cell holds a formula whose result is not in the file, or is an error such as #N/A: correct it in Excel and save the file again.';
 
 /** The reading of a number cell: a spreadsheet number is exact, text is read by the locale rule. */
-function readCell(cell: SheetCell, numbersAsText: boolean): Reading | 'date' {
+function readCell(cell: SheetCell, numbersAsText: boolean, unit?: 't'): Reading | 'date' {
   if (typeof cell === 'number') return { kind: 'number', value: nativeNumber(cell) };
   if (isDate(cell)) return 'date';
-  return numbersAsText ? readNumberOrCell(cellString(cell)) : readNumber(cellString(cell));
+  const text = cellString(cell);
+  return numbersAsText ? readNumberOrCell(text, unit) : readNumber(text, unit);
 }
 
 /** Finds the header row (among the first 20 rows), then reads and checks every row below it. */
@@ -144,7 +146,7 @@ export function parseRows(
   const shown = new Set<DecimalMark>();
   for (const { cells } of body)
     for (const c of numberColumns) {
-      const reading = readCell(cells[c.index], numbersAsText);
+      const reading = readCell(cells[c.index], numbersAsText, c.unit);
       if (reading !== 'date' && reading.kind === 'number' && reading.shows) shown.add(reading.shows);
     }
   const mark = decideMark(shown, options.decimal ?? null);
@@ -174,12 +176,17 @@ export function parseRows(
         case 'net_weight':
         case 'gross_weight':
         case 'quantity': {
-          const reading = readCell(cells[c.index], numbersAsText);
+          const reading = readCell(cells[c.index], numbersAsText, c.unit);
+          // A column in tonnes is stored in kg; text that is not a number is left for the schema.
+          const kilograms = (value: string) =>
+            c.unit === 't' && reading !== 'date' && reading.kind !== 'text'
+              ? tonnesToKilograms(value)
+              : value;
           if (reading === 'date') problem(c.field, DATE_IN_NUMBER);
-          else if (reading.kind !== 'ambiguous') values[c.field] = reading.value;
+          else if (reading.kind !== 'ambiguous') values[c.field] = kilograms(reading.value);
           else {
             const resolved = resolveAmbiguous(reading, mark, shown);
-            if ('value' in resolved) values[c.field] = resolved.value;
+            if ('value' in resolved) values[c.field] = kilograms(resolved.value);
             else problem(c.field, resolved.problem);
           }
           break;
