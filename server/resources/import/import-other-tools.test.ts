@@ -73,6 +73,28 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     ]);
   });
 
+  it('names the odd cells of generators: an empty <v/>, a formula saved as an error, a t="d" date in a weight', async () => {
+    const project = await newProject();
+    const sheetData = [
+      row(1, HEADER),
+      `<row r="2"><c r="A2"><v/></c>${inline('Coil', 'B2')}<c r="C2"><v>10</v></c></row>`,
+      `<row r="3"><c r="A3" t="e"><f>VLOOKUP(B3,Refs!A:B,2,FALSE)</f><v>#N/A</v></c>${inline('Coil', 'B3')}</row>`,
+      `<row r="4">${inline('D-4', 'A4')}${inline('Coil', 'B4')}<c r="C4" t="d"><v>2026-11-20</v></c></row>`,
+    ].join('');
+    const answer = await importFile(project, 'generated.xlsx', await partsXlsx({ sheetData }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.file).toEqual([
+      'Row 2, column A (Reference): This field is required.',
+      expect.stringMatching(
+        /^Row 3, column A \(Reference\): This cell holds a formula whose result is not in the file, or is an error such as #N\/A/,
+      ),
+      expect.stringMatching(
+        /^Row 4, column C \(Net weight\): This cell is a date in the spreadsheet, not a number/,
+      ),
+    ]);
+    expect(await items(project)).toEqual([]);
+  });
+
   it('reads shared strings with rich runs and a header in Spanish, as Google Sheets writes them', async () => {
     const project = await newProject();
     const sharedStrings = [
@@ -144,10 +166,15 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
 
   it('reads a workbook whose elements carry the "x:" prefix, as the .NET Open XML SDK writes them', async () => {
     const project = await newProject();
-    const sheetData = [row(1, HEADER), row(2, ['X-1', 'Coil', 10, 11, 'fas'])]
-      .join('')
-      .replace(/<(\/?)(row|c|is|t|v)([ >])/g, '<$1x:$2$3');
-    const answer = await importFile(project, 'sdk.xlsx', await partsXlsx({ sheetData, prefix: 'x' }));
+    const prefixed = (xml: string) => xml.replace(/<(\/?)(row|c|is|t|v|si)([ >])/g, '<$1x:$2$3');
+    // The header from the shared strings (the SDK's usual way), the row as inline strings.
+    const sharedStrings = HEADER.map((text) => prefixed(`<si><t>${text}</t></si>`));
+    const header = HEADER.map((_, i) => `<c r="${String.fromCharCode(65 + i)}1" t="s"><v>${i}</v></c>`);
+    const sheetData = prefixed(
+      `<row r="1">${header.join('')}</row>${row(2, ['X-1', 'Coil', 10, 11, 'fas'])}`,
+    );
+    const bytes = await partsXlsx({ sheetData, sharedStrings, prefix: 'x' });
+    const answer = await importFile(project, 'sdk.xlsx', bytes);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await items(project)).toEqual([['X-1', '10.000', '11.000', 'fas']]);
   });

@@ -6,6 +6,7 @@ import type ExcelJS from 'exceljs';
 import type yauzl from 'yauzl';
 import { fieldError, HttpError } from '../../http/errors.js';
 import { mapHeader } from './headers.js';
+import { UNREAD_FORMULA } from './rows.js';
 import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook } from './xlsx-repair.js';
 
 export interface SheetRow {
@@ -90,6 +91,8 @@ type CellValue = ExcelJS.CellValue;
 /** A cell as text: numbers plainly (no float noise), rich text joined, formulas by their result. */
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
+  // An empty <v/> reads as NaN: an empty cell, never the text "NaN".
+  if (typeof value === 'number' && Number.isNaN(value)) return '';
   if (typeof value === 'number')
     return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
   if (typeof value === 'string') return value;
@@ -98,6 +101,8 @@ export function cellText(value: CellValue): string {
   if (typeof value === 'object') {
     if ('richText' in value && Array.isArray(value.richText))
       return value.richText.map((part) => part.text).join('');
+    // A formula whose saved result is an error (t="e"): the stream reader gives NaN, the text is lost.
+    if ('result' in value && Number.isNaN(value.result)) return UNREAD_FORMULA;
     if ('result' in value) return cellText((value.result ?? null) as CellValue);
     if ('text' in value && typeof value.text === 'string') return value.text;
     if ('error' in value) return String(value.error);

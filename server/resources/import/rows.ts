@@ -87,7 +87,7 @@ const spreadsheetError = (shown: string) =>
 
 // The .xlsx reader today renders a formula with no saved result (a file made by a program that does
 // not calculate), or one the stream reader cannot see (an error), as this text: never a value.
-const UNREAD_FORMULA = '[object Object]';
+export const UNREAD_FORMULA = '[object Object]';
 const UNREAD_FORMULA_MESSAGE =
   'This cell holds a formula whose result is not in the file, or is an error such as #N/A: correct it in Excel and save the file again.';
 

@@ -3,7 +3,9 @@
 // sheet), report generators omit the optional "r" address of rows and cells (ExcelJS throws), and inline
 // rich text (<is><r><t>AB-</t></r><r><t>12</t></r></is>) keeps only its last run ("12"). Such a
 // workbook is copied once, before ExcelJS reads it: the prefix dropped, each row and cell given the
-// address the spreadsheet shows, the runs of inline text joined. Excel's own files never need it.
+// address the spreadsheet shows, the runs of inline text joined. A cell typed as an ISO date (t="d",
+// which ExcelJS reads as the number of its year) becomes the date's text, for rows.ts to name as a date.
+// Excel's own files never need any of it.
 import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -17,7 +19,7 @@ export const REPAIRED_PART = /^xl\/(worksheets\/[^/]+|workbook|sharedStrings)\.x
  * inline string made of runs. Tested on chunks that overlap by OVERLAP characters.
  */
 export const NEEDS_REPAIR =
-  /<[\w.-]+:(?:worksheet|workbook|sst)[\s>]|<(?:[\w.-]+:)?(?:row|c)(?=[\s/>])(?![^>]*\sr=)|<(?:[\w.-]+:)?is>\s*<(?:[\w.-]+:)?r[\s>]/;
+  /<[\w.-]+:(?:worksheet|workbook|sst)[\s>]|<(?:[\w.-]+:)?(?:row|c)(?=[\s/>])(?![^>]*\sr=)|<(?:[\w.-]+:)?is>\s*<(?:[\w.-]+:)?r[\s>]|<(?:[\w.-]+:)?c\s[^>]*\bt="d"/;
 export const OVERLAP = 512;
 
 const MAIN_NAMESPACE =
@@ -38,6 +40,12 @@ function letters(column: number): string {
 
 const columnOf = (text: string) => [...text].reduce((n, char) => n * 26 + char.charCodeAt(0) - 64, 0);
 
+/** An ISO date or date-time without a zone, as the UTC text the .xlsx reader gives dates in. */
+function isoDate(text: string): string {
+  const found = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?$/.exec(text.trim());
+  return found ? `${found[1]}T${(found[2] ?? '00:00:00').padEnd(8, ':00')}Z` : text;
+}
+
 /** Repairs one part's XML as it streams through, chunk by chunk. */
 export class PartRepair {
   private carry = '';
@@ -49,6 +57,9 @@ export class PartRepair {
   private inline: string | null = null;
   private inText = false;
   private inPhonetic = false;
+  /** In a t="d" cell; in its <v> (read like an inline string's text). */
+  private dateCell = false;
+  private dateValue = false;
 
   push(chunk: string): string {
     const text = this.carry + chunk;
@@ -95,8 +106,13 @@ export class PartRepair {
       const r = /\sr="\$?([A-Z]+)\$?\d+"/.exec(attributes);
       this.column = r ? columnOf(r[1]) : this.column + 1;
       if (!r) extra = ` r="${letters(this.column)}${this.row}"`;
-    } else if (!close && name === 'is' && !selfClosing) {
+      this.dateCell = /\st="d"/.test(attributes) && !selfClosing;
+      if (this.dateCell) return `<c${attributes.replace(/\st="d"/, ' t="inlineStr"')}${extra}>`;
+    } else if (close && name === 'c') this.dateCell = false;
+    else if (!close && !selfClosing && (name === 'is' || (name === 'v' && this.dateCell))) {
       this.inline = '';
+      this.dateValue = name === 'v';
+      this.inText = this.dateValue;
       return '';
     }
     return prefix || extra ? `<${close}${name}${attributes}${extra}${selfClosing}>` : token;
@@ -105,9 +121,11 @@ export class PartRepair {
   private insideInline(close: string, name: string, selfClosing: string): string {
     if (name === 'rPh') this.inPhonetic = !close && !selfClosing;
     else if (name === 't') this.inText = !close && !selfClosing;
-    else if (name === 'is' && close) {
-      const text = this.inline ?? '';
+    else if (close && (name === 'is' || (name === 'v' && this.dateValue))) {
+      const text = this.dateValue ? isoDate(this.inline ?? '') : (this.inline ?? '');
       this.inline = null;
+      this.inText = false;
+      this.dateValue = false;
       return `<is><t xml:space="preserve">${text}</t></is>`;
     }
     return '';
