@@ -8,8 +8,12 @@ export interface LocalCounts {
   needs_attention: number;
   /** The oldest change not yet on the server, ISO; null when none. */
   oldest_pending_at: string | null;
+  /** Files not yet on the server: waiting, uploading, or refused. */
   files_pending: number;
   files_pending_bytes: number;
+  /** Of those, the files the server refused (413, a type it does not take): they wait for the user. */
+  files_refused: number;
+  files_refused_bytes: number;
   last_push_at: string | null;
   last_pull_at: string | null;
 }
@@ -22,12 +26,15 @@ export async function localCounts(db: LocalDb): Promise<LocalCounts> {
     db.blobs.where('state').anyOf('pending', 'uploading', 'failed').toArray(),
     getSyncTimes(db),
   ]);
+  const refused = files.filter((file) => file.state === 'failed');
   return {
     pending: total - attention,
     needs_attention: attention,
     oldest_pending_at: oldest?.occurred_at ?? null,
     files_pending: files.length,
     files_pending_bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+    files_refused: refused.length,
+    files_refused_bytes: refused.reduce((sum, file) => sum + file.bytes, 0),
     last_push_at: times.last_push_at,
     last_pull_at: times.last_pull_at,
   };

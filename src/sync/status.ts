@@ -50,11 +50,22 @@ export const initialSyncStatus: SyncStatus = {
   oldest_pending_at: null,
   files_pending: 0,
   files_pending_bytes: 0,
+  files_refused: 0,
+  files_refused_bytes: 0,
   last_push_at: null,
   last_pull_at: null,
 };
 
 export const useSyncStatus = create<SyncStatus>(() => initialSyncStatus);
+
+/** What waits for the user: refused changes and refused files. */
+export const attentionCount = (status: SyncStatus): number => status.needs_attention + status.files_refused;
+
+/** Files still on their way to the server (a refused one waits for the user, not for the network). */
+export const filesOnTheirWay = (status: SyncStatus) => ({
+  count: status.files_pending - status.files_refused,
+  bytes: status.files_pending_bytes - status.files_refused_bytes,
+});
 
 export function setSyncStatus(patch: Partial<SyncStatus>): void {
   useSyncStatus.setState(patch);

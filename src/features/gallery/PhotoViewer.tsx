@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFileUrl } from '../../sync/files';
 import { formatDateTime } from '../../ui/format';
 import { IconChevronLeft, IconChevronRight } from '../../ui/icons';
+import { RefusedNote } from '../documents/RefusedNote';
 import type { Photo } from './queries';
 
 /** A swipe shorter than this (px) is a tap. */
@@ -107,6 +108,9 @@ export function PhotoViewer({ photos, index, onIndex }: Props) {
             {t(`zones.${photo.zone ?? 'uncategorized'}`)} · {formatDateTime(photo.captured_at)}
             {photo.captured_by ? ` · ${photo.captured_by}` : ''} · {(index ?? 0) + 1}/{photos.length}
           </Text>
+          <Box ta="center" mt="xs">
+            <RefusedNote item={photo} />
+          </Box>
         </Box>
       )}
     </Modal>

@@ -9,6 +9,7 @@ import { useLocalDb, useNeedsAttention } from '../../store/hooks';
 import type { AttentionItem } from '../../store/queries';
 import type { BlobEntry } from '../../store/schema';
 import { notifySuccess } from '../../ui/notices';
+import { refusalKind } from '../documents/RefusedNote';
 import { FixModal } from './FixModal';
 import { humanize, showValue } from './fixValues';
 import classes from './sync.module.css';
@@ -64,11 +65,12 @@ function UserData({ item }: { item: AttentionItem }) {
 }
 
 function FileCard({ db, file, confirm }: { db: LocalDb; file: BlobEntry; confirm: (c: Confirm) => void }) {
-  const { t } = useTranslation('sync');
+  const { t } = useTranslation(['sync', 'documents']);
   return (
     <Card withBorder data-testid="attention-file">
       <Stack gap="xs">
         <Text fw={600}>{t('attention.file', { name: file.name })}</Text>
+        <Text size="sm">{t(`documents:refused.${refusalKind(file.last_status)}`)}</Text>
         <Alert color="red" title={t('attention.server_says')}>
           <Text size="sm" className={classes.words}>
             {file.last_error ?? ''}

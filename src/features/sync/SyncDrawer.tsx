@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hasBackgroundSync } from '../../sync/background';
 import { getFileUploader } from '../../sync/companions';
 import { getSyncEngine } from '../../sync/lifecycle';
-import { useSyncStatus } from '../../sync/status';
+import { attentionCount, filesOnTheirWay, useSyncStatus } from '../../sync/status';
 import { formatDateTime } from '../../ui/format';
 import { AttentionList } from './AttentionList';
 import { DeviceName } from './DeviceName';
@@ -63,9 +63,9 @@ export default function SyncDrawer({ opened, onClose }: Props) {
           <Row label={t('panel.pending')} value={String(status.pending)} testId="sync-panel-pending" />
           <Row
             label={t('panel.files')}
-            value={`${status.files_pending} (${formatMegabytes(status.files_pending_bytes, language)})`}
+            value={`${filesOnTheirWay(status).count} (${formatMegabytes(filesOnTheirWay(status).bytes, language)})`}
           />
-          <Row label={t('panel.attention')} value={String(status.needs_attention)} />
+          <Row label={t('panel.attention')} value={String(attentionCount(status))} />
           <Row label={t('panel.last_push')} value={when(status.last_push_at)} />
           <Row label={t('panel.last_pull')} value={when(status.last_pull_at)} />
           {status.lastError && <Row label={t('panel.last_error')} value={status.lastError} />}

@@ -2,7 +2,7 @@ import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setStampUser } from '../../sync/files/stamp';
-import { useSyncStatus } from '../../sync/status';
+import { attentionCount, filesOnTheirWay, useSyncStatus } from '../../sync/status';
 import { displayName, useSession } from '../auth/session';
 import { formatMegabytes, formatRelative } from './format';
 import classes from './sync.module.css';
@@ -42,6 +42,8 @@ export function SyncStatusBar() {
     .sort()
     .at(-1);
   const nothingWaits = status.pending + status.files_pending + status.needs_attention === 0;
+  const attention = attentionCount(status);
+  const files = filesOnTheirWay(status);
 
   return (
     <>
@@ -52,7 +54,7 @@ export function SyncStatusBar() {
         data-online={status.online}
         data-pending={status.pending}
         data-files={status.files_pending}
-        data-attention={status.needs_attention}
+        data-attention={attention}
       >
         {/* The name is the purpose plus what the bar shows (an aria-label would hide the visible words). */}
         <span className="sr-only">{t('bar.open')}</span>
@@ -65,17 +67,17 @@ export function SyncStatusBar() {
               {t('bar.pending', { count: status.pending })}
             </Badge>
           )}
-          {status.files_pending > 0 && (
+          {files.count > 0 && (
             <Badge color="yellow" variant="light" data-testid="sync-files">
               {t('bar.files', {
-                count: status.files_pending,
-                size: formatMegabytes(status.files_pending_bytes, i18n.language),
+                count: files.count,
+                size: formatMegabytes(files.bytes, i18n.language),
               })}
             </Badge>
           )}
-          {status.needs_attention > 0 && (
+          {attention > 0 && (
             <Badge color="red" variant="filled" data-testid="sync-attention">
-              {t('bar.attention', { count: status.needs_attention })}
+              {t('bar.attention', { count: attention })}
             </Badge>
           )}
           {status.phase === 'needs-sign-in' && (
