@@ -15,11 +15,12 @@ import type yauzl from 'yauzl';
 export const REPAIRED_PART = /^xl\/(worksheets\/[^/]+|workbook|sharedStrings)\.xml$/;
 
 /**
- * What a part that needs repair shows: a root element with a prefix, a row or cell without "r", an
- * inline string made of runs. Tested on chunks that overlap by OVERLAP characters.
+ * What a part that needs repair shows: a root element with a prefix, a (whole) row or cell tag without
+ * "r", an inline string made of runs, a date cell. Tested on chunks that overlap by OVERLAP characters
+ * (a tag cut at a chunk's end is not whole, so it is not taken for one without "r").
  */
 export const NEEDS_REPAIR =
-  /<[\w.-]+:(?:worksheet|workbook|sst)[\s>]|<(?:[\w.-]+:)?(?:row|c)(?=[\s/>])(?![^>]*\sr=)|<(?:[\w.-]+:)?is>\s*<(?:[\w.-]+:)?r[\s>]|<(?:[\w.-]+:)?c\s[^>]*\bt="d"/;
+  /<[\w.-]+:(?:worksheet|workbook|sst)[\s>]|<(?:[\w.-]+:)?(?:row|c)(?=[\s/>])(?![^>]*\sr=)[^>]*>|<(?:[\w.-]+:)?is>\s*<(?:[\w.-]+:)?r[\s>]|<(?:[\w.-]+:)?c\s[^>]*\bt="d"/;
 export const OVERLAP = 512;
 
 const MAIN_NAMESPACE =
