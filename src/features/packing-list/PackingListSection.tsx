@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { packingLabelColorHex } from '../../domain/enums';
 import { useLivePage } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
@@ -9,13 +10,16 @@ import { formatDateTime } from '../../ui/format';
 import { IconFilter, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
 import { SyncBadge } from '../../ui/SyncBadge';
+import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { ImportModal } from '../import/ImportModal';
 import { QueuedImports } from '../import/QueuedImports';
+import { packingFromParams, paramsWithPacking } from './address';
 import { activeFilters, emptyFilters, type PackingFilters } from './filters';
 import { ColorChips } from './LabelColors';
 import { PackingFilterModal } from './PackingFilterModal';
 import { PackingModal } from './PackingModal';
 import { packingPage } from './queries';
+import { usePackingTags } from './tags';
 import { WarningIcon } from './WarningIcon';
 
 export const PACKING_PAGE_SIZE = 10;
@@ -36,8 +40,15 @@ const COLUMNS = [
 /** The project's packing list: filters, paging, the attention icon, the detail modal and import. */
 export default function PackingListSection({ projectId }: { projectId: string }) {
   const { t } = useTranslation('packing');
-  const [filters, setFilters] = useState<PackingFilters>(emptyFilters);
-  const [page, setPage] = useState(1);
+  // Filters and page are kept in the address, so a reload or a return shows the same rows. Read from it
+  // once: the fields answer from state at once (the router's updates come later, and a checkbox or the
+  // hold's digits waiting on them would flicker back).
+  const [params, setParams] = useSearchParams();
+  const [{ filters, page }, setView] = useState(() => packingFromParams(params));
+  const show = (next: PackingFilters, nextPage: number) => {
+    setView({ filters: next, page: nextPage });
+    setParams((current) => paramsWithPacking(current, next, nextPage), { replace: true });
+  };
   const [filtering, setFiltering] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<{ record: LocalRow | null } | null>(null);
@@ -46,11 +57,12 @@ export default function PackingListSection({ projectId }: { projectId: string })
     filters,
   ]);
   const shown = live?.value;
-  const change = (next: PackingFilters) => {
-    setFilters(next);
-    setPage(1);
-  };
-  const tags = activeFilters(filters).map((key) => ({ key, label: t(`filters.tag.${key}`) }));
+  const change = (next: PackingFilters) => show(next, 1);
+  const setPage = (next: number) => show(filters, next);
+  // A page emptied since (items deleted or synced away, an old address) gives way to the last one.
+  useLastPageWhenPast(live ? shown?.total : undefined, live?.page ?? page, PACKING_PAGE_SIZE, setPage);
+  const tags = usePackingTags(filters);
+  const filtered = activeFilters(filters).length > 0;
   return (
     <Paper withBorder p="md" data-testid="section-packing_list">
       <Group justify="space-between" mb="sm">
@@ -100,7 +112,7 @@ export default function PackingListSection({ projectId }: { projectId: string })
               <Table.Tr>
                 <Table.Td colSpan={COLUMNS.length + 1}>
                   <Text c="dimmed" size="sm">
-                    {t('empty')}
+                    {filtered ? t('filters.empty') : t('empty')}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -14,15 +14,12 @@ export interface PackingPage {
 }
 
 /**
- * The narrowest index range for the filters: a hand's items by their hand index (validation order), a
- * commodity's by the compound index (location, then reference), else the project's by reference.
+ * The narrowest index range for the filters: a commodity's items by the compound index (location, then
+ * reference), else the project's by reference. Not the hand index: it holds only items with a validation
+ * date, and a hand set in the detail modal has none.
  */
 function rangeOf(db: LocalDb, projectId: string, filters: PackingFilters) {
   const table = db.rows('packing-list');
-  if (filters.validation_hand)
-    return table
-      .where('[validation_hand+validation_datetime]')
-      .between([filters.validation_hand, Dexie.minKey], [filters.validation_hand, Dexie.maxKey]);
   if (filters.commodity && !filters.location)
     return table
       .where('[project+commodity+location+reference]')
