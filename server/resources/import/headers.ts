@@ -71,8 +71,15 @@ export const headerNames: Record<ImportField, { en: string[]; es: string[] }> = 
     en: ['quantity', 'qty', 'units', 'pieces', 'pcs'],
     es: ['cantidad', 'cant', 'unidades', 'uds', 'piezas'],
   },
-  net_weight: { en: ['net weight', 'net wt', 'nw', 'net'], es: ['peso neto', 'neto', 'p neto'] },
-  gross_weight: { en: ['gross weight', 'gross wt', 'gw', 'gross'], es: ['peso bruto', 'bruto', 'p bruto'] },
+  // Mills write "N.W. (KGS)", "G.W. (MT)", "Nett weight".
+  net_weight: {
+    en: ['net weight', 'net wt', 'nw', 'n.w.', 'net', 'nett weight', 'nett wt', 'nett'],
+    es: ['peso neto', 'neto', 'p neto', 'p.n.'],
+  },
+  gross_weight: {
+    en: ['gross weight', 'gross wt', 'gw', 'g.w.', 'gross'],
+    es: ['peso bruto', 'bruto', 'p bruto', 'p.b.'],
+  },
   location: { en: ['location'], es: ['ubicacion', 'localizacion', 'situacion'] },
   packing: { en: ['packing', 'package', 'packaging'], es: ['embalaje', 'bulto', 'envase'] },
   label_color: {

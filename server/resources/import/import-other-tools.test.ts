@@ -282,6 +282,27 @@ describe('numbers and units as people type them', () => {
     ]);
   });
 
+  it("reads the weight headers of mills' packing lists: N.W. (KGS), G.W. (MT), Nett weight, P.N., P.B.", async () => {
+    const project = await newProject();
+    const mill = [
+      'COIL NO.,GRADE,N.W.(KGS),G.W.(MT),COMMODITY',
+      'HR-1,SPCC,"18,250",18.42,Coil',
+      'HR-2,SPCC,"18,300",18.47,Coil',
+    ].join('\r\n');
+    const english = await importFile(project, 'mill.csv', Buffer.from(mill));
+    expect(english.status, JSON.stringify(english.body)).toBe(200);
+    const spanish = 'Referencia;Mercancía;P.N. (kg);P.B. (kg)\r\nHR-3;Bobina;1.250,5;1.300\r\n';
+    expect((await importFile(project, 'acería.csv', Buffer.from(spanish))).status).toBe(200);
+    const nett = 'Reference,Commodity,Nett Weight\nHR-4,Coil,7\n';
+    expect((await importFile(project, 'nett.csv', Buffer.from(nett))).status).toBe(200);
+    expect(await items(project)).toEqual([
+      ['HR-1', '18250.000', '18420.000', 'uncategorized'],
+      ['HR-2', '18300.000', '18470.000', 'uncategorized'],
+      ['HR-3', '1250.500', '1300.000', 'uncategorized'],
+      ['HR-4', '7.000', null, 'uncategorized'],
+    ]);
+  });
+
   it('names the cell of a number it cannot read, and refuses a column in pounds, in English and Spanish', async () => {
     const project = await newProject();
     const wrong = [
