@@ -87,6 +87,23 @@ describe('photos on a bad network', () => {
       expect(upload.at - previous).toBeGreaterThanOrEqual(3900);
     }
 
+    // A photo tried says why it waits, and that it goes by itself, in English and Spanish.
+    const viewer = page.getByTestId('photo-viewer');
+    await thumbs(page).last().click();
+    await viewer
+      .getByText('The server cannot take it right now (HTTP 503): it is sent by itself later.')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.getByTestId('photo-swipe').waitFor({ state: 'detached' });
+    await page.getByTestId('language-es').click();
+    await thumbs(page).last().click();
+    await viewer
+      .getByText('El servidor no puede recibirlo ahora (HTTP 503): se envía solo más tarde.')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.getByTestId('photo-swipe').waitFor({ state: 'detached' });
+    await page.getByTestId('language-en').click();
+
     // 500 without Retry-After: backoff, still one try at a time.
     answer = { status: 500 };
     const before500 = rig.uploads.length;

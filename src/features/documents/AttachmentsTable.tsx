@@ -8,7 +8,7 @@ import { IconDownload, IconPlus, IconTrash } from '../../ui/icons';
 import { notifyDeleted, notifyInfo } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
 import { deleteItem, downloadItem, downloadZip, OfflineError } from './actions';
-import { RefusedNote } from './RefusedNote';
+import { FileNote } from './FileNote';
 import { mergeFiles, useServerFiles } from './serverFiles';
 import { UploadDialog } from './UploadDialog';
 
@@ -127,7 +127,7 @@ export function AttachmentsTable({ parent }: { parent: AttachmentParentRef }) {
                     </Text>
                     <StateMark item={item} />
                   </Group>
-                  <RefusedNote item={item} />
+                  <FileNote item={item} />
                 </Table.Td>
                 <Table.Td data-testid="document-description">{item.description ?? ''}</Table.Td>
                 <Table.Td>

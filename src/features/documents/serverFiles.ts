@@ -33,7 +33,7 @@ export function useServerFiles(parent: AttachmentParentRef, refresh: number): Fi
             state: 'synced',
             waiting_for_parent: false,
             error: null,
-            refused_status: null,
+            last_status: null,
             original_on_device: false,
             blob: null,
             created_at: row.created_at,

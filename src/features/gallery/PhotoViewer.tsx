@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFileUrl } from '../../sync/files';
 import { formatDateTime } from '../../ui/format';
 import { IconChevronLeft, IconChevronRight } from '../../ui/icons';
-import { RefusedNote } from '../documents/RefusedNote';
+import { FileNote } from '../documents/FileNote';
 import type { Photo } from './queries';
 
 /** A swipe shorter than this (px) is a tap. */
@@ -109,7 +109,7 @@ export function PhotoViewer({ photos, index, onIndex }: Props) {
             {photo.captured_by ? ` · ${photo.captured_by}` : ''} · {(index ?? 0) + 1}/{photos.length}
           </Text>
           <Box ta="center" mt="xs">
-            <RefusedNote item={photo} />
+            <FileNote item={photo} />
           </Box>
         </Box>
       )}

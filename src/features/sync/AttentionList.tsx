@@ -9,7 +9,7 @@ import { useLocalDb, useNeedsAttention } from '../../store/hooks';
 import type { AttentionItem } from '../../store/queries';
 import type { BlobEntry } from '../../store/schema';
 import { notifySuccess } from '../../ui/notices';
-import { refusalKind } from '../documents/RefusedNote';
+import { refusalKind } from '../documents/FileNote';
 import { FixModal } from './FixModal';
 import { humanize, showValue } from './fixValues';
 import classes from './sync.module.css';

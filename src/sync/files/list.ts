@@ -18,8 +18,11 @@ export interface FileItem {
   waiting_for_parent: boolean;
   /** The server's words when it refused the file; the last failure while retrying. */
   error: string | null;
-  /** The HTTP status of the server's refusal (413 too large...); null unless refused. */
-  refused_status: number | null;
+  /**
+   * The HTTP status of the last failed try: the refusal's (413 too large...) or, while it waits to go
+   * again, the server's (503...); null when the server could not be reached or nothing failed.
+   */
+  last_status: number | null;
   /** The bytes on this device (show with useObjectUrl); null when only the server has them. */
   blob: Blob | null;
   /** False when `blob` is only the thumbnail kept after the upload (./evict.ts): the original is on the server. */
@@ -61,7 +64,7 @@ export async function filesOfParent(db: LocalDb, parent: FileParent): Promise<Fi
       state: 'synced',
       waiting_for_parent: false,
       error: null,
-      refused_status: null,
+      last_status: null,
       blob: null,
       original_on_device: false,
       created_at: text(row.created_at) ?? '',
@@ -79,7 +82,7 @@ export async function filesOfParent(db: LocalDb, parent: FileParent): Promise<Fi
       state,
       waiting_for_parent: state === 'pending' && parentWaiting,
       error: entry.last_error,
-      refused_status: state === 'needs_attention' ? (entry.last_status ?? null) : null,
+      last_status: entry.last_status ?? null,
       // An evicted document keeps no bytes; an evicted photo keeps its thumbnail.
       blob: entry.evicted_at && !entry.is_image ? null : entry.blob,
       original_on_device: !entry.evicted_at,

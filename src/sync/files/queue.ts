@@ -107,6 +107,8 @@ async function settle(
       await db.blobs.update(entry.id, {
         state: 'pending',
         last_error: outcome.reason,
+        // Null: the server was not reached (the screens say "no connection").
+        last_status: outcome.status ?? null,
         next_attempt_at: now + delay,
       });
     }

@@ -18,7 +18,7 @@ export type UploadOutcome =
    * Try again later: no connection, time-out, 429, 5xx (`server`: the whole queue waits, this long at
    * least when the server said so in Retry-After), or the parent not on the server yet (404: this file).
    */
-  | { kind: 'retry'; reason: string; server: boolean; retryAfterMs?: number }
+  | { kind: 'retry'; reason: string; server: boolean; status?: number; retryAfterMs?: number }
   /** The server refused this file (413, a type it does not take, a bad field): the user decides. */
   | { kind: 'refused'; status: number; words: string }
   | { kind: 'unauthorized' };
@@ -108,6 +108,7 @@ export async function uploadFile(entry: BlobEntry, target: UploadTarget): Promis
     return {
       kind: 'retry',
       reason: `HTTP ${response.status}`,
+      status: response.status,
       // A parent not there yet is this file's matter; anything else says the server cannot take files now.
       server: response.status !== 404,
       retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
