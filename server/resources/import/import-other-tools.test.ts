@@ -231,6 +231,24 @@ describe('CSV packing lists from Google Sheets and LibreOffice', () => {
     ]);
   });
 
+  it('refuses "18.000" in a "," file that shows no decimal mark (Google Sheets writes "," in a Spanish locale too), naming the cell', async () => {
+    const project = await newProject();
+    const spanish = 'Referencia,Mercancía,Peso neto\nGS-1,Bobina,18.000\nGS-2,Bobina,18.250\n';
+    const refused = await importFile(project, 'hoja.csv', Buffer.from(spanish));
+    expect(refused.status).toBe(400);
+    expect(refused.body.file).toEqual([
+      expect.stringMatching(
+        /^Row 2, column C \(Peso neto\): "18\.000" could be 18\.000 or 18000 \(nothing else/,
+      ),
+      expect.stringMatching(/^Row 3, column C \(Peso neto\): "18\.250" could be 18\.250 or 18250/),
+    ]);
+    expect(await items(project)).toEqual([]);
+    // One decimal comma in the list decides the others.
+    const decided = await importFile(project, 'hoja.csv', Buffer.from(`${spanish}GS-3,Bobina,"18.300,5"\n`));
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect((await items(project)).map((item) => item[1])).toEqual(['18000.000', '18250.000', '18300.500']);
+  });
+
   it('does not count empty lines: thousands of ";;;;" lines at the end, and a row after 50,000 empty lines is read', async () => {
     const project = await newProject();
     const head = 'Referencia;Mercancía;Peso neto;;\r\nV-1;Bobina;10;;\r\n';

@@ -15,7 +15,7 @@ import { readUpload } from '../attachments/upload.js';
 import { checkWrite } from '../engine/access.js';
 import { runWrite } from '../engine/idempotency.js';
 import { sheetFormat } from './format.js';
-import type { DecimalMark } from './numbers.js';
+import type { ImpliedMarks } from './numbers.js';
 import { readCsv } from './read-csv.js';
 import { readXlsx, type SheetRow } from './read-xlsx.js';
 import { type Commodity, type Problem, parseRows } from './rows.js';
@@ -29,14 +29,14 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 interface Sheet {
   rows: SheetRow[];
-  decimal: DecimalMark | null;
+  implied: ImpliedMarks;
   /** The reader gives number cells as text (rows.ts ParseOptions). */
   numbersAsText?: boolean;
 }
 
 async function readSheet(path: string): Promise<Sheet> {
   if ((await sheetFormat(path)) === 'xlsx')
-    return { rows: await readXlsx(path, MAX_ROWS), decimal: null, numbersAsText: true };
+    return { rows: await readXlsx(path, MAX_ROWS), implied: {}, numbersAsText: true };
   return readCsv(path, MAX_ROWS);
 }
 
@@ -64,7 +64,7 @@ async function importFile(
       commodity: string | null;
     }>`select commodity from project where id = ${project.id}`.execute(db);
     const parsed = parseRows(sheet.rows, project.id, commodities.rows, stored.rows[0]?.commodity ?? null, {
-      decimal: sheet.decimal,
+      implied: sheet.implied,
       numbersAsText: sheet.numbersAsText,
     });
     // The sheet's rows are not needed past here.

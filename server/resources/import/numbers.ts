@@ -7,13 +7,18 @@
 // - one separator that cannot be a thousands group ("12,5", "0,125", "1234,567", ",5"): the decimal
 //   mark;
 // - one separator with exactly 3 digits after 1-3 digits ("1,234", "18.000"): ambiguous. It takes the
-//   decimal mark the rest of the file shows (its unambiguous numbers); when those show both marks or
-//   none, the mark the format implies (a ";" CSV is a decimal-comma locale, a "," CSV a decimal-point
-//   one); when nothing decides, the cell is refused, naming its row and column.
+//   decimal mark the rest of the file shows (its unambiguous numbers); when those show none, the mark
+//   the format implies (ImpliedMarks: a ";" CSV is a decimal-comma locale; a "," CSV decides only a
+//   quoted "1,234" as a thousands comma, since Google Sheets and LibreOffice write "," files in every
+//   locale, so "18.000" there may be 18 or 18000); when nothing decides, the cell is refused, naming its
+//   row and column.
 // Spaces, no-break spaces and apostrophes as thousands separators, and a trailing "kg" (in a column of
 // tonnes: "t", "Tm"...), are dropped.
 
 export type DecimalMark = ',' | '.';
+
+/** For an ambiguous number written with this separator, the decimal mark the file's format implies. */
+export type ImpliedMarks = Partial<Record<DecimalMark, DecimalMark>>;
 
 export type Reading =
   /** A number: its text with "." as decimal mark; `shows` the decimal mark it proves the file uses. */

@@ -3,18 +3,18 @@
 // makes the header readable; ";", ",", tab or "|" as delimiter, the one under which a header row is
 // found (Excel's "sep=;" first line is obeyed); quoted fields as RFC 4180 (separators and line breaks
 // inside quotes), CRLF or LF. A ";" file is from a decimal-comma locale: that decides numbers like
-// "1.234" that nothing else in the file decides (numbers.ts).
+// "1.234" that nothing else in the file decides; a "," file only a quoted "1,234" (numbers.ts).
 import { readFile } from 'node:fs/promises';
 import { fieldError, ValidationError } from '../../http/errors.js';
 import { columnLetter, mapHeader } from './headers.js';
-import type { DecimalMark } from './numbers.js';
+import type { ImpliedMarks } from './numbers.js';
 import type { SheetRow } from './read-xlsx.js';
 
 export interface CsvSheet {
   rows: SheetRow[];
   delimiter: string;
-  /** The decimal mark the delimiter implies: "," for ";", "." for ","; null for tab and "|". */
-  decimal: DecimalMark | null;
+  /** The decimal marks the delimiter implies (numbers.ts): none for tab and "|". */
+  implied: ImpliedMarks;
 }
 
 const DELIMITERS = [';', ',', '\t', '|'] as const;
@@ -157,6 +157,7 @@ export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> 
   if (read.tooMany)
     throw fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
   if (delimiter === ',') refuseSplitNumbers(read.rows);
-  const decimal = delimiter === ';' ? ',' : delimiter === ',' ? '.' : null;
-  return { rows: read.rows, delimiter, decimal };
+  const implied: ImpliedMarks =
+    delimiter === ';' ? { '.': ',', ',': ',' } : delimiter === ',' ? { ',': '.' } : {};
+  return { rows: read.rows, delimiter, implied };
 }

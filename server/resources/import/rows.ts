@@ -15,6 +15,7 @@ import {
 import {
   type DecimalMark,
   decideMark,
+  type ImpliedMarks,
   nativeNumber,
   type Reading,
   readNumber,
@@ -54,8 +55,8 @@ export interface Parsed {
 }
 
 export interface ParseOptions {
-  /** The decimal mark the file's format implies (a ";" CSV: ","), for numbers nothing else decides. */
-  decimal?: DecimalMark | null;
+  /** The decimal marks the file's format implies (a ";" CSV: ","), for numbers nothing else decides. */
+  implied?: ImpliedMarks;
   /**
    * The reader gives the spreadsheet's number cells as text ("1234.5"): such text proves no locale, and
    * "1.234" may be the number 1.234 (the .xlsx reader today; a reader that hands numbers as numbers
@@ -149,7 +150,7 @@ export function parseRows(
       const reading = readCell(cells[c.index], numbersAsText, c.unit);
       if (reading !== 'date' && reading.kind === 'number' && reading.shows) shown.add(reading.shows);
     }
-  const mark = decideMark(shown, options.decimal ?? null);
+  const markFor = (separator: DecimalMark) => decideMark(shown, options.implied?.[separator] ?? null);
 
   const items: ItemRow[] = [];
   const problems: Problem[] = [];
@@ -185,7 +186,7 @@ export function parseRows(
           if (reading === 'date') problem(c.field, DATE_IN_NUMBER);
           else if (reading.kind !== 'ambiguous') values[c.field] = kilograms(reading.value);
           else {
-            const resolved = resolveAmbiguous(reading, mark, shown);
+            const resolved = resolveAmbiguous(reading, markFor(reading.separator), shown);
             if ('value' in resolved) values[c.field] = kilograms(resolved.value);
             else problem(c.field, resolved.problem);
           }
