@@ -4,7 +4,7 @@
 // reset and close, the filters kept in the address over a reload, and a run in Spanish.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiSession, localRows, lookupId, pick, waitFor } from './projects-support';
+import { apiSession, localRows, lookupId, pick, typeDate, waitFor } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
 import { newContext } from './support/browser';
 import { projectPerTest } from './support/rig';
@@ -247,7 +247,20 @@ describe('the packing list filter modal', () => {
     expect(await tags(page)).toEqual(['Reference: C-10', 'Commodity: Coil', 'Hand: Gang Bravo']);
     await page.getByTestId('packing-filter').click();
     expect(await dialog.getByLabel('Reference', { exact: true }).inputValue()).toBe('C-10');
-    expect(await dialog.getByRole('combobox', { name: 'Commodity', exact: true }).inputValue()).toBe('Coil');
+    const field = (name: string) => dialog.getByRole('combobox', { name, exact: true });
+    expect(await field('Commodity').inputValue()).toBe('Coil');
+    await waitFor(
+      'the hand named',
+      async () => (await field('Validation hand').inputValue()) === 'Gang Bravo',
+    );
+    // Away and back (the browser's back arrow) shows them again.
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page.goto('/projects');
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    await page.goBack();
+    await shows(page, ['C-102'], '1 - 1 of 1');
+    expect(await tags(page)).toEqual(['Reference: C-10', 'Commodity: Coil', 'Hand: Gang Bravo']);
+    await page.getByTestId('packing-filter').click();
     await reset(page, dialog);
     // The second page, too.
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
@@ -256,9 +269,13 @@ describe('the packing list filter modal', () => {
     await page.reload();
     await waitFor('the second page again', async () => (await rangeOf(page)) === `11 - ${ALL} of ${ALL}`);
     expect(await rowsOf(page)).toHaveLength(ALL - 10);
+    // A page past the end (an old address, items gone since) gives way to the last one.
+    await page.goto(`/project/${rig.project.id}?pl_page=9`);
+    await waitFor('the last page', async () => (await rangeOf(page)) === `11 - ${ALL} of ${ALL}`);
+    expect(new URL(page.url()).searchParams.get('pl_page')).toBe('2');
   });
 
-  it('in Spanish: the hand searched and the location, tags and an empty result in Spanish, reset and close', async () => {
+  it('in Spanish: the hand searched, location, date and hold, their tags, an empty result, reset and close', async () => {
     await seed();
     const page = await openProject();
     await page.getByTestId('language-es').click();
@@ -269,7 +286,19 @@ describe('the packing list filter modal', () => {
     await choose(page, dialog, 'Ubicación', 'A bordo');
     await shows(page, ['G-201'], '1 - 1 de 1');
     expect(await tags(page)).toEqual(['Mano: Gang Bravo', 'Ubicación: A bordo']);
-    await dialog.getByLabel('Bodega de validación', { exact: true }).fill('2');
+    await choose(page, dialog, 'Ubicación', 'Almacén');
+    await shows(page, ['C-102'], '1 - 1 de 1');
+    // The date range with the hand: C-102 was validated on the 20th (whatever the time zone).
+    await typeDate(dialog, 'Validado después de', '21/11/2026 00:00');
+    await waitFor('no rows', async () => (await rowsOf(page)).length === 0);
+    await typeDate(dialog, 'Validado después de', '19/11/2026 00:00');
+    await shows(page, ['C-102'], '1 - 1 de 1');
+    expect(await tags(page)).toEqual([
+      'Mano: Gang Bravo',
+      'Ubicación: Almacén',
+      'Validado después de: 19/11/2026 00:00',
+    ]);
+    await dialog.getByLabel('Bodega de validación', { exact: true }).fill('1');
     await waitFor('no rows', async () => (await rowsOf(page)).length === 0);
     expect(await page.getByTestId('packing-table').textContent()).toContain(
       'Ningún elemento coincide con los filtros.',
