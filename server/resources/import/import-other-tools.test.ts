@@ -186,11 +186,13 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
       row(2, ['E-1', 'Coil', 10, 11, 'fas']),
       row(4, ['E-2', 'Coil', 12, 13, 'fas']),
     ];
-    const styled = Array.from({ length: 59_990 }, (_, i) =>
-      i % 2 === 0
-        ? `<row r="${i + 5}" s="1" customFormat="1"/>`
-        : `<row r="${i + 5}"><c r="A${i + 5}" s="3"/><c r="B${i + 5}" s="3"/><c r="C${i + 5}" s="2" t="s"/></row>`,
-    );
+    // Rows with a style only, cells with a style but no value, and (generators) empty or blank texts.
+    const kinds = [
+      (r: number) => `<row r="${r}" s="1" customFormat="1"/>`,
+      (r: number) => `<row r="${r}"><c r="A${r}" s="3"/><c r="B${r}" s="3"/><c r="C${r}" s="2" t="s"/></row>`,
+      (r: number) => `<row r="${r}">${inline('', `A${r}`)}${inline(' ', `B${r}`)}</row>`,
+    ];
+    const styled = Array.from({ length: 59_990 }, (_, i) => kinds[i % 3]?.(i + 5) ?? '');
     const sheetData = [...data, ...styled].join('');
     const answer = await importFile(project, 'formatted.xlsx', await partsXlsx({ sheetData }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -1,6 +1,8 @@
 // .xlsx packing lists, read with ExcelJS's streaming reader (first worksheet, values only). Before
 // that the ZIP is checked with yauzl, inflating every entry with a byte budget: a ZIP bomb or a file
-// that is not an .xlsx is a 400, never a memory blow-up.
+// that is not an .xlsx is a 400, never a memory blow-up. A workbook written in ways ExcelJS cannot read
+// (no cell addresses, an "x:" prefix...) is repaired first (xlsx-repair.ts). Rows without a value
+// (formatting only, down to row 60,000) are not rows of the list and do not count.
 import { rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import type yauzl from 'yauzl';
@@ -114,6 +116,13 @@ export function cellText(value: CellValue): string {
 
 class SharedStringPending extends Error {}
 
+/** A row's cells as text. */
+function cellsOf(row: ExcelJS.Row): string[] {
+  const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+  // Array.from, not map: the values array has holes for empty cells.
+  return Array.from(values, (value) => cellText(value as CellValue));
+}
+
 const hasHeader = (rows: SheetRow[]) =>
   rows
     .slice(0, 20)
@@ -152,11 +161,9 @@ async function readChecked(path: string, maxRows: number): Promise<SheetRow[]> {
     for await (const sheet of reader) {
       const rows: SheetRow[] = [];
       for await (const row of sheet) {
-        // Rows with formatting only (a whole column formatted down to row 60,000) are not rows of the list.
-        if (!row.hasValues) continue;
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        // Array.from, not map: the values array has holes for empty cells.
-        rows.push({ row: row.number, cells: Array.from(values, (value) => cellText(value as CellValue)) });
+        const cells = row.hasValues ? cellsOf(row) : [];
+        if (cells.every((cell) => cell.trim() === '')) continue;
+        rows.push({ row: row.number, cells });
         // The header and maxRows rows below it are allowed.
         if (rows.length > maxRows + 1) {
           tooMany = true;
@@ -186,9 +193,8 @@ async function readWhole(excel: typeof ExcelJS, path: string, maxRows: number): 
   for (const sheet of book.worksheets) {
     const rows: SheetRow[] = [];
     sheet.eachRow((row) => {
-      if (!row.hasValues) return;
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      rows.push({ row: row.number, cells: Array.from(values, (value) => cellText(value as CellValue)) });
+      const cells = cellsOf(row);
+      if (cells.some((cell) => cell.trim() !== '')) rows.push({ row: row.number, cells });
     });
     const tooMany = rows.length > maxRows + 1;
     if (tooMany || hasHeader(rows)) return checked(rows.slice(0, maxRows + 2), tooMany, maxRows);
