@@ -98,15 +98,17 @@ export class PartRepair {
     if (prefix && prefix !== this.prefix) return this.inline === null ? token : '';
     if (this.inline !== null) return this.insideInline(close, name, selfClosing);
     let extra = '';
+    // An address in another form than expected is kept as it is (never a second "r").
+    const addressed = /\sr=/.test(attributes);
     if (!close && name === 'row') {
-      const r = /\sr="(\d+)"/.exec(attributes);
+      const r = /\sr=["'](\d+)["']/.exec(attributes);
       this.row = r ? Number(r[1]) : this.row + 1;
       this.column = 0;
-      if (!r) extra = ` r="${this.row}"`;
+      if (!addressed) extra = ` r="${this.row}"`;
     } else if (!close && name === 'c') {
-      const r = /\sr="\$?([A-Z]+)\$?\d+"/.exec(attributes);
-      this.column = r ? columnOf(r[1]) : this.column + 1;
-      if (!r) extra = ` r="${letters(this.column)}${this.row}"`;
+      const r = /\sr=["']\$?([A-Za-z]+)\$?\d+["']/.exec(attributes);
+      this.column = r ? columnOf(r[1].toUpperCase()) : this.column + 1;
+      if (!addressed) extra = ` r="${letters(this.column)}${this.row}"`;
       this.dateCell = /\st="d"/.test(attributes) && !selfClosing;
       if (this.dateCell) return `<c${attributes.replace(/\st="d"/, ' t="inlineStr"')}${extra}>`;
     } else if (close && name === 'c') this.dateCell = false;
