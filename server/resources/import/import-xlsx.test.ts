@@ -138,6 +138,23 @@ describe('.xlsx packing lists from real offices', () => {
     ]);
   });
 
+  it('names a weight that Excel turned into a date ("12.5" typed in Spanish Excel is 12 May), never imports its serial number', async () => {
+    const project = await newProject();
+    const book = new ExcelJS.Workbook();
+    const list = book.addWorksheet('Lista');
+    list.addRow(['Referencia', 'Mercancía', 'Peso neto', 'Fecha']);
+    list.addRow(['D-1', 'Bobina', new Date(Date.UTC(2026, 4, 12)), new Date(Date.UTC(2026, 10, 20))]);
+    list.addRow(['D-2', 'Bobina', 12.5, new Date(Date.UTC(2026, 10, 20))]);
+    const answer = await importFile(project, 'fechas.xlsx', await bytesOf(book));
+    expect(answer.status).toBe(400);
+    expect(answer.body.file).toEqual([
+      expect.stringMatching(
+        /^Row 2, column C \(Peso neto\): This cell is a date in the spreadsheet, not a number/,
+      ),
+    ]);
+    expect(await items(project)).toHaveLength(0);
+  });
+
   it('names a formula that failed (#N/A) or has no saved result by row and column, never imports it', async () => {
     const project = await newProject();
     const book = new ExcelJS.Workbook();

@@ -1,4 +1,5 @@
-// .xlsx packing lists, read with ExcelJS's streaming reader (first worksheet, values only). Before
+// .xlsx packing lists, read with ExcelJS's streaming reader (first worksheet, values; the styles only
+// so that a date cell is a date, not its serial number: a weight Excel turned into a date). Before
 // that the ZIP is checked with yauzl, inflating every entry with a byte budget: a ZIP bomb or a file
 // that is not an .xlsx is a 400, never a memory blow-up. A workbook written in ways ExcelJS cannot read
 // (no cell addresses, an "x:" prefix...) is repaired first (xlsx-repair.ts). Rows without a value
@@ -154,7 +155,7 @@ async function readChecked(path: string, maxRows: number): Promise<SheetRow[]> {
     const reader = new excel.stream.xlsx.WorkbookReader(path, {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
-      styles: 'ignore',
+      styles: 'cache',
       worksheets: 'emit',
       entries: 'emit',
     });
