@@ -1,9 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../../domain/registry';
-import { useLocalDb } from '../../store/hooks';
 import type { FilterTag } from '../../ui/FilterModal';
-import { labelOf } from '../../ui/lookups';
+import { useRefNames } from '../../ui/useRefNames';
 import type { IncidenceFilters } from './queries';
 
 const refs: Record<Exclude<keyof IncidenceFilters, 'description'>, ResourceName> = {
@@ -25,16 +23,7 @@ const labels: Record<keyof IncidenceFilters, string> = {
 /** The active incidence filters as removable tags, with names instead of ids. */
 export function useIncidenceTags(filters: IncidenceFilters): FilterTag[] {
   const { t } = useTranslation('incidences');
-  const db = useLocalDb();
-  const names = useLiveQuery(async () => {
-    const found: Record<string, string> = {};
-    if (!db) return found;
-    for (const [key, resource] of Object.entries(refs)) {
-      const id = filters[key as keyof typeof refs];
-      if (id) found[key] = labelOf(resource, await db.rows(resource).get(id));
-    }
-    return found;
-  }, [db, JSON.stringify(filters)]);
+  const names = useRefNames(refs, filters);
   return (Object.keys(labels) as (keyof IncidenceFilters)[])
     .filter((key) => Boolean(filters[key]))
     .map((key) => ({

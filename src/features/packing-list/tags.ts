@@ -1,10 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../../domain/registry';
-import { useLocalDb } from '../../store/hooks';
 import type { FilterTag } from '../../ui/FilterTags';
 import { formatDateTime } from '../../ui/format';
-import { labelOf } from '../../ui/lookups';
+import { useRefNames } from '../../ui/useRefNames';
 import { activeFilters, type PackingFilters } from './filters';
 
 const refs: Partial<Record<keyof PackingFilters, ResourceName>> = {
@@ -16,18 +14,8 @@ const refs: Partial<Record<keyof PackingFilters, ResourceName>> = {
 /** The active filters as removable tags that say what they keep ('Hand: Gang B'), names for ids. */
 export function usePackingTags(filters: PackingFilters): FilterTag[] {
   const { t } = useTranslation('packing');
-  const db = useLocalDb();
   const keys = activeFilters(filters);
-  const names = useLiveQuery(async () => {
-    const found: Partial<Record<keyof PackingFilters, string>> = {};
-    if (!db) return found;
-    for (const key of keys) {
-      const resource = refs[key];
-      const id = filters[key];
-      if (resource && typeof id === 'string') found[key] = labelOf(resource, await db.rows(resource).get(id));
-    }
-    return found;
-  }, [db, JSON.stringify(filters)]);
+  const names = useRefNames(refs, filters);
   return keys.map((key) => {
     const label = t(`filters.tag.${key}`);
     const value = filters[key];

@@ -1,0 +1,24 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ResourceName } from '../domain/registry';
+import { useLocalDb } from '../store/hooks';
+import { labelOf } from './lookups';
+
+/**
+ * The names of the records a list's filters point at (a filter tag says 'Port: Valencia', not an id),
+ * read live from the device: `refs` names each such filter's resource; undefined while reading.
+ */
+export function useRefNames<K extends string>(
+  refs: Partial<Record<K, ResourceName>>,
+  values: Record<K, unknown>,
+): Partial<Record<K, string>> | undefined {
+  const db = useLocalDb();
+  return useLiveQuery(async () => {
+    const found: Partial<Record<K, string>> = {};
+    if (!db) return found;
+    for (const [key, resource] of Object.entries(refs) as [K, ResourceName][]) {
+      const id = values[key];
+      if (typeof id === 'string' && id) found[key] = labelOf(resource, await db.rows(resource).get(id));
+    }
+    return found;
+  }, [db, JSON.stringify(values)]);
+}
