@@ -5,9 +5,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSession, localRows, lookupId, pick, typeDate, waitFor } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
-import { newContext } from './support/browser';
-import { projectPerTest } from './support/rig';
+import { expectNoRawKeys } from './support/app';
+import { openRigProject, projectPerTest } from './support/rig';
 import { PASSWORD } from './support/server';
 
 const rig = projectPerTest('PF', 'Packing filters');
@@ -69,13 +68,7 @@ async function seed() {
 
 /** Signed in on the project's page with its items, hands and users on the device. */
 async function openProject(): Promise<Page> {
-  const context = await newContext(rig.browser, rig.server.url, { width: 1280, height: 900 });
-  rig.contexts.push(context);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await page.goto(`/project/${rig.project.id}`);
-  await page.getByRole('heading', { level: 1, name: rig.project.name }).waitFor({ timeout: 60_000 });
+  const page = await openRigProject(rig, { width: 1280, height: 900 });
   await waitFor('the items, hands and users on the device', async () => {
     const mine = (rows: Record<string, unknown>[]) => rows.filter((row) => row.project === rig.project.id);
     return (

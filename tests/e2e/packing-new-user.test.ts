@@ -5,9 +5,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSession, localRows, lookupId, typeDate, waitFor } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
-import { newContext } from './support/browser';
-import { projectPerTest } from './support/rig';
+import { expectNoRawKeys } from './support/app';
+import { openRigProject, projectPerTest } from './support/rig';
 
 const rig = projectPerTest('NP', 'Packing user');
 
@@ -16,13 +15,7 @@ async function openProject(
   count: number,
   viewport = { width: 1024, height: 768 },
 ): Promise<Page> {
-  const context = await newContext(rig.browser, rig.server.url, viewport);
-  rig.contexts.push(context);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await page.goto(`/project/${rig.project.id}`);
-  await page.getByRole('heading', { level: 1, name: rig.project.name }).waitFor({ timeout: 60_000 });
+  const page = await openRigProject(rig, viewport);
   await waitFor(`the ${resource} on the device`, async () => {
     const rows = await localRows(page, resource);
     return rows.filter((row) => row.project === rig.project.id).length === count;

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { TestServer } from '../../../server/testing';
 import { createRunProject } from '../projects-support';
+import { signIn } from './app';
 import { launchBrowser, newContext } from './browser';
 import { startAppServer } from './server';
 
@@ -62,4 +63,19 @@ export function projectPerTest(code: string, label: string): ProjectPerTest {
     await rig.server?.close();
   });
   return rig;
+}
+
+/** A page of its own (a new context, closed at the end of the file), signed in, on the test's project. */
+export async function openRigProject(
+  rig: ProjectPerTest,
+  viewport = { width: 1024, height: 768 },
+): Promise<Page> {
+  const context = await newContext(rig.browser, rig.server.url, viewport);
+  rig.contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await page.goto(`/project/${rig.project.id}`);
+  await page.getByRole('heading', { level: 1, name: rig.project.name }).waitFor({ timeout: 60_000 });
+  return page;
 }
