@@ -35,9 +35,17 @@ export function startCompanions(
   const initial = token();
   if (initial) void saveReplaySession(userId, initial).catch(() => {});
   let registered = false;
+  // The engine's last round failed: its next good round says the server is back, so the files go now (one
+  // alone first) rather than at the end of a wait that grew during the outage.
+  let engineFailed = false;
   const unsubscribe = useSyncStatus.subscribe((status, previous) => {
+    if (status.phase === 'backoff') engineFailed = true;
+    if (engineFailed && previous.phase === 'syncing' && status.phase === 'idle') {
+      engineFailed = false;
+      void uploader.retryNow();
+    }
     // The lead arrived, sign-in resumed, or a sync round ended (a parent may be on the server now).
-    if (
+    else if (
       status.leader !== previous.leader ||
       (previous.phase !== 'idle' && status.phase === 'idle') ||
       status.online !== previous.online

@@ -19,13 +19,19 @@ import {
 
 const rig = uploadRig();
 
-/** Counts this project's upload requests (with their time) and answers them with `fault` while it says so. */
-function watchUploads(fault: () => { status: number; headers?: Record<string, string> } | null) {
+type Fault = { status: number; headers?: Record<string, string> } | null;
+
+/**
+ * Counts this project's upload requests (with their time) and answers them with `fault` while it says so;
+ * with `everything`, every other API request too (the whole server away, the sync's requests included).
+ */
+function watchUploads(fault: () => Fault, everything = false) {
   const path = uploadPath(rig.project.id);
   rig.proxy.choose = (method, url) => {
-    if (method !== 'POST' || !url.startsWith(path)) return null;
+    const upload = method === 'POST' && url.startsWith(path);
+    if (!upload && !(everything && url.startsWith('/api/'))) return null;
     const answer = fault();
-    rig.uploads.push({ at: Date.now(), outcome: answer ? String(answer.status) : 'pass' });
+    if (upload) rig.uploads.push({ at: Date.now(), outcome: answer ? String(answer.status) : 'pass' });
     return answer ? { kind: 'status', status: answer.status, headers: answer.headers } : null;
   };
 }
@@ -61,7 +67,7 @@ describe('photos on a bad network', () => {
 
   it('503 with Retry-After, then 500: one try per wait, the wait asked for; every photo once after', async () => {
     const { page } = await openProject(rig);
-    let answer: { status: number; headers?: Record<string, string> } | null = {
+    let answer: Fault = {
       status: 503,
       headers: { 'Retry-After': '4' },
     };
@@ -123,6 +129,27 @@ describe('photos on a bad network', () => {
     ]);
     // Each photo went through once.
     expect(rig.uploads.filter((upload) => upload.outcome === 'pass')).toHaveLength(5);
+  });
+
+  it('after an outage of the whole server the photos go with the first good sync, not at the end of their wait', async () => {
+    const { page } = await openProject(rig);
+    let down = true;
+    // Every API request answered 503 with a long Retry-After: the photos' queue waits two minutes.
+    watchUploads(() => (down ? { status: 503, headers: { 'Retry-After': '120' } } : null), true);
+    await addPhotos(page, await distinctPhotos(2, 'BACK'), 'Berth 7');
+    await expect.poll(() => rig.uploads.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The app comes back to the front: its sync fails too and waits.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(async () => (await status(page)).phase, { timeout: 30_000 }).toBe('backoff');
+    const tried = rig.uploads.length;
+
+    down = false;
+    const back = Date.now();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await thumbs(page, 'synced').nth(1).waitFor({ timeout: 30_000 });
+    expect(Date.now() - back).toBeLessThan(30_000);
+    expect(rig.uploads.slice(tried).map((upload) => upload.outcome)).toEqual(['pass', 'pass']);
+    expect((await storedAttachments(rig)).map((row) => row.name)).toEqual(['BACK_1.jpg', 'BACK_2.jpg']);
   });
 
   it('a slow link: each photo says it is uploading, and the user keeps working meanwhile', async () => {

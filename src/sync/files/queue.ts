@@ -63,9 +63,10 @@ async function settle(
   pause: QueuePause,
   entry: BlobEntry,
   summary: RoundSummary,
-  now: number,
 ) {
   const outcome = await uploadFile(entry, ctx.target);
+  // Waits count from the answer (a Retry-After is the server's word at that moment).
+  const now = (ctx.now ?? Date.now)();
   const { db } = ctx;
   // The user may have removed the file while it was in flight: nothing to put back then.
   const still = await db.blobs.get(entry.id);
@@ -177,7 +178,7 @@ export async function uploadDue(ctx: QueueContext): Promise<RoundSummary> {
           await ctx.db.blobs.update(entry.id, change);
           return { ...row, ...change };
         });
-        if (claimed) await settle(ctx, pause, claimed, summary, now());
+        if (claimed) await settle(ctx, pause, claimed, summary);
         if (probing) return;
       }
     };
