@@ -73,15 +73,17 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     ]);
   });
 
-  it('names the odd cells of generators: an empty <v/>, a formula saved as an error, a t="d" date in a weight', async () => {
+  it('names the odd cells of generators: an empty <v/>, a formula saved as an error, a date (t="d" or date-styled) in a weight', async () => {
     const project = await newProject();
     const sheetData = [
       row(1, HEADER),
       `<row r="2"><c r="A2"><v/></c>${inline('Coil', 'B2')}<c r="C2"><v>10</v></c></row>`,
       `<row r="3"><c r="A3" t="e"><f>VLOOKUP(B3,Refs!A:B,2,FALSE)</f><v>#N/A</v></c>${inline('Coil', 'B3')}</row>`,
       `<row r="4">${inline('D-4', 'A4')}${inline('Coil', 'B4')}<c r="C4" t="d"><v>2026-11-20</v></c></row>`,
+      // Google Sheets: a date is a number with a date style (style 1 here).
+      `<row r="5">${inline('D-5', 'A5')}${inline('Coil', 'B5')}<c r="C5" s="1"><v>46154</v></c></row>`,
     ].join('');
-    const answer = await importFile(project, 'generated.xlsx', await partsXlsx({ sheetData }));
+    const answer = await importFile(project, 'generated.xlsx', await partsXlsx({ sheetData, styles: true }));
     expect(answer.status).toBe(400);
     expect(answer.body.file).toEqual([
       'Row 2, column A (Reference): This field is required.',
@@ -91,6 +93,7 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
       expect.stringMatching(
         /^Row 4, column C \(Net weight\): This cell is a date in the spreadsheet, not a number/,
       ),
+      expect.stringMatching(/^Row 5, column C \(Net weight\): This cell is a date in the spreadsheet/),
     ]);
     expect(await items(project)).toEqual([]);
   });
@@ -173,7 +176,7 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     const sheetData = prefixed(
       `<row r="1">${header.join('')}</row>${row(2, ['X-1', 'Coil', 10, 11, 'fas'])}`,
     );
-    const bytes = await partsXlsx({ sheetData, sharedStrings, prefix: 'x' });
+    const bytes = await partsXlsx({ sheetData, sharedStrings, prefix: 'x', styles: true });
     const answer = await importFile(project, 'sdk.xlsx', bytes);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await items(project)).toEqual([['X-1', '10.000', '11.000', 'fas']]);

@@ -12,7 +12,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type yauzl from 'yauzl';
 
 /** The parts whose XML is repaired (others are copied as they are). */
-export const REPAIRED_PART = /^xl\/(worksheets\/[^/]+|workbook|sharedStrings)\.xml$/;
+export const REPAIRED_PART = /^xl\/(worksheets\/[^/]+|workbook|sharedStrings|styles)\.xml$/;
 
 /**
  * What a part that needs repair shows: a root element with a prefix, a (whole) row or cell tag without
@@ -20,7 +20,7 @@ export const REPAIRED_PART = /^xl\/(worksheets\/[^/]+|workbook|sharedStrings)\.x
  * (a tag cut at a chunk's end is not whole, so it is not taken for one without "r").
  */
 export const NEEDS_REPAIR =
-  /<[\w.-]+:(?:worksheet|workbook|sst)[\s>]|<(?:[\w.-]+:)?(?:row|c)(?=[\s/>])(?![^>]*\sr=)[^>]*>|<(?:[\w.-]+:)?is>\s*<(?:[\w.-]+:)?r[\s>]|<(?:[\w.-]+:)?c\s[^>]*\bt="d"/;
+  /<[\w.-]+:(?:worksheet|workbook|sst|styleSheet)[\s>]|<(?:[\w.-]+:)?(?:row|c)(?=[\s/>])(?![^>]*\sr=)[^>]*>|<(?:[\w.-]+:)?is>\s*<(?:[\w.-]+:)?r[\s>]|<(?:[\w.-]+:)?c\s[^>]*\bt="d"/;
 export const OVERLAP = 512;
 
 const MAIN_NAMESPACE =
