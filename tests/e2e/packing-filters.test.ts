@@ -132,14 +132,19 @@ async function search(page: Page, dialog: Locator, label: string, option: string
   await listClosed(page);
 }
 
-/** The hand as a user finds it: typing part of its name in the search, then picking it. */
-async function pickHand(page: Page, dialog: Locator, label: string, typed: string, hand: string) {
+/** A hand or a prompter as a user finds them: typing part of the name in the search, then picking it. */
+async function pickFound(page: Page, dialog: Locator, label: string, typed: string, option: string) {
   const input = dialog.getByRole('combobox', { name: label, exact: true });
   await input.click();
   await input.fill(typed);
-  const options = page.getByRole('option');
-  await waitFor(`only ${hand} offered`, async () => (await options.allTextContents()).join() === hand);
-  await options.first().click();
+  // Offered: the one looked for, and only names with what was typed in them.
+  await waitFor(`${option} offered`, async () => {
+    const offered = await page.getByRole('option').allTextContents();
+    return (
+      offered.includes(option) && offered.every((name) => name.toLowerCase().includes(typed.toLowerCase()))
+    );
+  });
+  await page.getByRole('option', { name: option, exact: true }).click();
   await listClosed(page);
 }
 
@@ -169,17 +174,18 @@ describe('the packing list filter modal', () => {
     await reset(page, dialog);
     expect(await dialog.getByLabel('Validated', { exact: true }).isChecked()).toBe(false);
 
-    await search(page, dialog, 'Validated by (prompter)', `Pedro Gil (${pedro})`);
+    // The prompter by the surname shown (the username starts otherwise).
+    await pickFound(page, dialog, 'Validated by (prompter)', 'gil', `Pedro Gil (${pedro})`);
     await shows(page, ['C-102', 'G-203'], '1 - 2 of 2');
     expect(await tags(page)).toEqual([`Prompter: Pedro Gil (${pedro})`]);
     await reset(page, dialog);
 
     // The hand: typed in its search, picked; G-203 has the hand but no validation date.
-    await pickHand(page, dialog, 'Validation hand', 'alp', 'Gang Alpha');
+    await pickFound(page, dialog, 'Validation hand', 'alp', 'Gang Alpha');
     await shows(page, ['C-101', 'G-203'], '1 - 2 of 2');
     expect(await tags(page)).toEqual(['Hand: Gang Alpha']);
     await reset(page, dialog);
-    await pickHand(page, dialog, 'Validation hand', 'BRA', 'Gang Bravo');
+    await pickFound(page, dialog, 'Validation hand', 'BRA', 'Gang Bravo');
     await shows(page, ['C-102', 'G-201'], '1 - 2 of 2');
     await reset(page, dialog);
 
@@ -233,7 +239,7 @@ describe('the packing list filter modal', () => {
     await search(page, dialog, 'Commodity', 'Coil');
     await dialog.getByLabel('Reference', { exact: true }).fill('C-10');
     await shows(page, ['C-101', 'C-102', 'c-103x'], '1 - 3 of 3');
-    await pickHand(page, dialog, 'Validation hand', 'brav', 'Gang Bravo');
+    await pickFound(page, dialog, 'Validation hand', 'brav', 'Gang Bravo');
     await shows(page, ['C-102'], '1 - 1 of 1');
     await page.reload();
     await shows(page, ['C-102'], '1 - 1 of 1');
@@ -274,7 +280,7 @@ describe('the packing list filter modal', () => {
     await page.getByTestId('language-es').click();
     await page.getByTestId('packing-filter').click();
     const dialog = page.getByRole('dialog', { name: 'Filtrar packing list' });
-    await pickHand(page, dialog, 'Mano de validación', 'bravo', 'Gang Bravo');
+    await pickFound(page, dialog, 'Mano de validación', 'bravo', 'Gang Bravo');
     await shows(page, ['C-102', 'G-201'], '1 - 2 de 2');
     await choose(page, dialog, 'Ubicación', 'A bordo');
     await shows(page, ['G-201'], '1 - 1 de 1');

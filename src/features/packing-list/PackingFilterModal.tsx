@@ -6,9 +6,9 @@ import { locations } from '../../domain/enums';
 import { DateTimeField } from '../../ui/dates';
 import { FilterModal } from '../../ui/FilterModal';
 import { LookupSelect } from '../../ui/LookupSelect';
-import { SEARCH_DEBOUNCE_MS, SearchSelect } from '../../ui/SearchSelect';
+import { SEARCH_DEBOUNCE_MS } from '../../ui/SearchSelect';
 import { emptyFilters, type PackingFilters } from './filters';
-import { HandSearch } from './HandSearch';
+import { HandSearch, PrompterSearch } from './HandSearch';
 
 interface Props {
   projectId: string;
@@ -62,10 +62,7 @@ export function PackingFilterModal({ projectId, opened, onClose, filters, onChan
           value={filters.commodity}
           onChange={(value) => set('commodity', value)}
         />
-        <SearchSelect
-          resource="users"
-          label={t('fields.validation_prompter_identifier')}
-          name="validation_prompter_identifier"
+        <PrompterSearch
           value={filters.validation_prompter_identifier}
           onChange={(value) => set('validation_prompter_identifier', value)}
         />
