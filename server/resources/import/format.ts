@@ -41,7 +41,8 @@ export async function sheetFormat(path: string): Promise<'xlsx' | 'csv'> {
   const { fileTypeFromFile } = await import('file-type');
   const type = await fileTypeFromFile(path);
   if (!type) return 'csv';
-  if (type.ext === 'xlsx' || type.ext === 'xlsm' || type.ext === 'zip') return 'xlsx';
+  // An Excel template (.xltx, .xltm) is a workbook like any other.
+  if (['xlsx', 'xlsm', 'xltx', 'xltm', 'zip'].includes(type.ext)) return 'xlsx';
   // A password-protected .xlsx is an encrypted package inside an Office compound file, like an old .xls.
   if (type.ext === 'cfb' && (await head(path, 2 * 1024 * 1024)).includes(ENCRYPTED))
     throw fieldError('file', PROTECTED);

@@ -125,12 +125,16 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     ]);
   });
 
-  it('imports an Excel "Strict Open XML Spreadsheet" (purl.oclc.org namespaces)', async () => {
+  it('imports an Excel "Strict Open XML Spreadsheet" (purl.oclc.org namespaces) and an Excel template (.xltx)', async () => {
     const project = await newProject();
     const sheetData = [row(1, HEADER), row(2, ['S-1', 'Coil', 1250.5, 1300, 'truck'])].join('');
     const answer = await importFile(project, 'strict.xlsx', await partsXlsx({ sheetData, strict: true }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await items(project)).toEqual([['S-1', '1250.500', '1300.000', 'truck']]);
+    const template = await partsXlsx({ sheetData: sheetData.replace(/S-1/g, 'S-2'), template: true });
+    const fromTemplate = await importFile(project, 'plantilla.xltx', template);
+    expect(fromTemplate.status, JSON.stringify(fromTemplate.body)).toBe(200);
+    expect(await items(project)).toHaveLength(2);
   });
 
   it('puts every value under its header when rows or cells have no address, and ignores a wrong <dimension>', async () => {
