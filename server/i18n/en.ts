@@ -47,6 +47,7 @@ export const en: Record<string, string> = {
   'format.xml': `This is an XML file (perhaps an Excel 2003 XML sheet). ${ACCEPTED}: ${SAVE_AS}`,
   'format.html': `This is a web page (HTML) with a spreadsheet's name, as some systems export. ${ACCEPTED}: ${SAVE_AS}`,
   'format.protected': `This workbook is protected with a password, so it cannot be read. ${ACCEPTED}: open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password), save it and send it again.`,
+  'format.numbers': `This is an Apple Numbers file. ${ACCEPTED}: in Numbers, use File > Export To > Excel (or CSV) and send that file.`,
   'format.other': `This is a {type} file ({mime}), not a spreadsheet. ${ACCEPTED}.`,
   'upload.none': 'No file was submitted.',
   'upload.empty': 'The submitted file is empty.',

@@ -44,6 +44,7 @@ export const es: Record<string, string> = {
   'format.xml': `Esto es un archivo XML (quizá una hoja XML de Excel 2003). ${ACCEPTED}: ${SAVE_AS}`,
   'format.html': `Esto es una página web (HTML) con nombre de hoja de cálculo, como exportan algunos sistemas. ${ACCEPTED}: ${SAVE_AS}`,
   'format.protected': `Este libro está protegido con contraseña, así que no se puede leer. ${ACCEPTED}: ábralo en Excel, quite la contraseña (Archivo > Información > Proteger libro > Cifrar con contraseña), guárdelo y envíelo de nuevo.`,
+  'format.numbers': `Esto es un archivo de Apple Numbers. ${ACCEPTED}: en Numbers, use Archivo > Exportar a > Excel (o CSV) y envíe ese archivo.`,
   'format.other': `Esto es un archivo {type} ({mime}), no una hoja de cálculo. ${ACCEPTED}.`,
   'upload.none': 'No se envió ningún archivo.',
   'upload.empty': 'El archivo enviado está vacío.',

@@ -176,7 +176,7 @@ describe('.xlsx packing lists from real offices', () => {
     expect(await items(project)).toHaveLength(0);
   });
 
-  it('refuses an old .xls, an .ods, a PDF or a photo renamed .xlsx and a web page named .xls, saying what is read', async () => {
+  it('refuses an old .xls, an .ods, an Apple Numbers file, a PDF or a photo renamed .xlsx and a web page named .xls, saying what is read', async () => {
     const project = await newProject();
     const accepted = /Packing lists are read from \.xlsx \(Excel Workbook\) or \.csv files/;
     const xls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
@@ -185,6 +185,11 @@ describe('.xlsx packing lists from real offices', () => {
       { name: 'content.xml', text: '<office:document-content/>' },
     ]);
     const html = Buffer.from('<html><body><table><tr><td>Referencia</td></tr></table></body></html>');
+    // What an iPad's Numbers app saves.
+    const numbers = await zip([
+      { name: 'Index/Document.iwa', text: 'iwa' },
+      { name: 'Metadata/Properties.plist', text: '<plist/>' },
+    ]);
     const cases: [string, Buffer, RegExp][] = [
       ['lista.xls', xls, /^This is an old Excel \.xls/],
       [
@@ -196,6 +201,7 @@ describe('.xlsx packing lists from real offices', () => {
       ['lista.xlsx', pdf(), /^This is a PDF/],
       ['lista.xlsx', await jpeg(40, 30), /^This is a JPG file \(image\/jpeg\)/],
       ['export.xls', html, /^This is a web page \(HTML\)/],
+      ['lista.numbers', numbers, /^This is an Apple Numbers file/],
     ];
     for (const [name, bytes, message] of cases) {
       const answer = await importFile(project, name, bytes);

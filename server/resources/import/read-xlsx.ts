@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import type yauzl from 'yauzl';
 import { fieldError, HttpError } from '../../http/errors.js';
+import { ACCEPTED } from './format.js';
 import { mapHeader } from './headers.js';
 import { UNREAD_FORMULA } from './rows.js';
 import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook } from './xlsx-repair.js';
@@ -25,6 +26,13 @@ const MAX_ENTRIES = 2000;
 
 const notXlsx = () =>
   fieldError('file', 'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).');
+// Apple Numbers (the iPad's spreadsheet app) saves a ZIP of its own: Index/*.iwa, Metadata/.
+const NUMBERS_PART = /^(Index\/|Index\.zip$|Metadata\/Properties\.plist$)/;
+const appleNumbers = () =>
+  fieldError(
+    'file',
+    `This is an Apple Numbers file. ${ACCEPTED}: in Numbers, use File > Export To > Excel (or CSV) and send that file.`,
+  );
 const tooBig = () =>
   fieldError('file', `The workbook unpacks to more than ${MAX_UNZIPPED / 1024 / 1024} MB; it is refused.`);
 
@@ -44,6 +52,7 @@ export async function checkWorkbookZip(path: string): Promise<{ repair: boolean 
   let entries = 0;
   let workbook = false;
   let repair = false;
+  let numbers = false;
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', () => reject(notXlsx()));
@@ -51,6 +60,7 @@ export async function checkWorkbookZip(path: string): Promise<{ repair: boolean 
       zip.on('entry', (entry: yauzl.Entry) => {
         if (++entries > MAX_ENTRIES) return reject(notXlsx());
         if (entry.fileName === 'xl/workbook.xml') workbook = true;
+        if (NUMBERS_PART.test(entry.fileName)) numbers = true;
         const budget = entry.fileName === 'xl/sharedStrings.xml' ? MAX_SHARED_STRINGS : MAX_UNZIPPED;
         if (entry.uncompressedSize > budget || total + entry.uncompressedSize > MAX_UNZIPPED)
           return reject(tooBig());
@@ -85,7 +95,7 @@ export async function checkWorkbookZip(path: string): Promise<{ repair: boolean 
   } finally {
     zip.close();
   }
-  if (!workbook) throw notXlsx();
+  if (!workbook) throw numbers ? appleNumbers() : notXlsx();
   return { repair };
 }
 
