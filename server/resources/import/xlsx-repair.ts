@@ -10,6 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type yauzl from 'yauzl';
+import { columnLetter } from './headers.js';
 
 /** The parts whose XML is repaired (others are copied as they are). */
 export const REPAIRED_PART = /^xl\/(worksheets\/[^/]+|workbook|sharedStrings|styles)\.xml$/;
@@ -27,17 +28,6 @@ const MAIN_NAMESPACE =
   /^http:\/\/(?:schemas\.openxmlformats\.org\/spreadsheetml\/2006|purl\.oclc\.org\/ooxml\/spreadsheetml)\/main$/;
 const TOKEN = /<(?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+/y;
 const TAG = /^<(\/?)(?:([\w.-]+):)?([\w.-]+)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>$/;
-
-/** A1-style letters of a 1-based column number. */
-function letters(column: number): string {
-  let n = column;
-  let text = '';
-  while (n > 0) {
-    text = String.fromCharCode(65 + ((n - 1) % 26)) + text;
-    n = Math.floor((n - 1) / 26);
-  }
-  return text;
-}
 
 const columnOf = (text: string) => [...text].reduce((n, char) => n * 26 + char.charCodeAt(0) - 64, 0);
 
@@ -108,7 +98,7 @@ export class PartRepair {
     } else if (!close && name === 'c') {
       const r = /\sr=["']\$?([A-Za-z]+)\$?\d+["']/.exec(attributes);
       this.column = r ? columnOf(r[1].toUpperCase()) : this.column + 1;
-      if (!addressed) extra = ` r="${letters(this.column)}${this.row}"`;
+      if (!addressed) extra = ` r="${columnLetter(this.column - 1)}${this.row}"`;
       this.dateCell = /\st="d"/.test(attributes) && !selfClosing;
       if (this.dateCell) return `<c${attributes.replace(/\st="d"/, ' t="inlineStr"')}${extra}>`;
     } else if (close && name === 'c') this.dateCell = false;
