@@ -131,6 +131,9 @@ const TONNES = [
   'tonnes',
   'tonelada',
   'toneladas',
+  'metric tons',
+  'metric tonnes',
+  'toneladas metricas',
 ];
 const POUNDS = ['lb', 'lbs', 'pound', 'pounds', 'libras'];
 // A unit written after the name without brackets: "Net weight kg", "Peso neto Kgs.", "Peso neto Tm".

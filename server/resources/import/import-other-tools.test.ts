@@ -297,7 +297,7 @@ describe('numbers and units as people type them', () => {
     ]);
     // The same in an English CSV: "1,250.5", metric tonnes named after the name.
     const english = [
-      'Reference,Commodity,Net weight kg,Gross weight MT',
+      'Reference,Commodity,Net weight kg,Gross weight (metric tons)',
       'U-5,Coil,"1,250.5",1.3',
       'U-6,Coil,"20 000","20.15 MT"',
     ].join('\n');
