@@ -30,6 +30,8 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP date names its day and month ("Sun, 22 Nov 2026 10:00:30 GMT"); '-5' is not one.
+  if (!/[a-z]/i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
