@@ -186,6 +186,23 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     expect(await items(project)).toEqual([['X-1', '10.000', '11.000', 'fas']]);
   });
 
+  it('finds a worksheet stored under another name than sheet<N>.xml (ClosedXML, BI exports)', async () => {
+    const project = await newProject();
+    for (const [sheetPath, reference] of [
+      ['worksheets/sheet.xml', 'W-1'],
+      ['sheets/Lista.xml', 'W-2'],
+    ]) {
+      const sheetData = [row(1, HEADER), row(2, [reference, 'Coil', 10, 11, 'fas'])].join('');
+      const answer = await importFile(
+        project,
+        `${reference}.xlsx`,
+        await partsXlsx({ sheetData, sheetPath }),
+      );
+      expect(answer.status, `${sheetPath}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+    expect((await items(project)).map((item) => item[0])).toEqual(['W-1', 'W-2']);
+  });
+
   it('does not count rows that only carry formatting, down to row 60,000', async () => {
     const project = await newProject();
     const data = [

@@ -11,7 +11,14 @@ import { fieldError, HttpError } from '../../http/errors.js';
 import { ACCEPTED } from './format.js';
 import { mapHeader } from './headers.js';
 import { UNREAD_FORMULA } from './rows.js';
-import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook } from './xlsx-repair.js';
+import {
+  NEEDS_REPAIR,
+  OVERLAP,
+  REPAIRED_PART,
+  repairWorkbook,
+  WORKBOOK_RELS,
+  worksheetRenames,
+} from './xlsx-repair.js';
 
 export interface SheetRow {
   /** 1-based, as the spreadsheet shows it. */
@@ -40,7 +47,9 @@ const tooBig = () =>
  * Inflates every entry once, counting bytes; refuses past the budget or without a workbook. Says
  * whether the workbook needs repair before ExcelJS reads it (xlsx-repair.ts).
  */
-export async function checkWorkbookZip(path: string): Promise<{ repair: boolean }> {
+export async function checkWorkbookZip(
+  path: string,
+): Promise<{ repair: boolean; renames: Map<string, string> }> {
   // Loaded on first use, like ExcelJS below (memory of an idle server).
   const { default: yauzl } = await import('yauzl');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
@@ -53,6 +62,8 @@ export async function checkWorkbookZip(path: string): Promise<{ repair: boolean 
   let workbook = false;
   let repair = false;
   let numbers = false;
+  const parts = new Set<string>();
+  const rels: Buffer[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', () => reject(notXlsx()));
@@ -61,6 +72,7 @@ export async function checkWorkbookZip(path: string): Promise<{ repair: boolean 
         if (++entries > MAX_ENTRIES) return reject(notXlsx());
         if (entry.fileName === 'xl/workbook.xml') workbook = true;
         if (NUMBERS_PART.test(entry.fileName)) numbers = true;
+        parts.add(entry.fileName);
         const budget = entry.fileName === 'xl/sharedStrings.xml' ? MAX_SHARED_STRINGS : MAX_UNZIPPED;
         if (entry.uncompressedSize > budget || total + entry.uncompressedSize > MAX_UNZIPPED)
           return reject(tooBig());
@@ -71,6 +83,7 @@ export async function checkWorkbookZip(path: string): Promise<{ repair: boolean 
           // The tail of the previous chunk, so that a tag split between two chunks is still seen.
           let tail = REPAIRED_PART.test(entry.fileName) && !repair ? '' : null;
           stream.on('data', (chunk: Buffer) => {
+            if (entry.fileName === WORKBOOK_RELS) rels.push(chunk);
             if (tail !== null) {
               const text = tail + chunk.toString('latin1');
               if (NEEDS_REPAIR.test(text)) {
@@ -96,7 +109,8 @@ export async function checkWorkbookZip(path: string): Promise<{ repair: boolean 
     zip.close();
   }
   if (!workbook) throw numbers ? appleNumbers() : notXlsx();
-  return { repair };
+  const renames = worksheetRenames(Buffer.concat(rels).toString('utf8'), parts);
+  return { repair: repair || renames.size > 0, renames };
 }
 
 type CellValue = ExcelJS.CellValue;
@@ -144,11 +158,11 @@ const hasHeader = (rows: SheetRow[]) =>
  * cover sheet before the list is skipped), or of the first worksheet; past maxRows a 400.
  */
 export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[]> {
-  const { repair } = await checkWorkbookZip(path);
+  const { repair, renames } = await checkWorkbookZip(path);
   if (!repair) return readChecked(path, maxRows);
   const repaired = `${path}.repaired.xlsx`;
   try {
-    await repairWorkbook(path, repaired, MAX_UNZIPPED, tooBig).catch((error: unknown) => {
+    await repairWorkbook(path, repaired, MAX_UNZIPPED, tooBig, renames).catch((error: unknown) => {
       throw error instanceof HttpError ? error : notXlsx();
     });
     return await readChecked(repaired, maxRows);

@@ -5,8 +5,11 @@
 // workbook is copied once, before ExcelJS reads it: the prefix dropped, each row and cell given the
 // address the spreadsheet shows, the runs of inline text joined. A cell typed as an ISO date (t="d",
 // which ExcelJS reads as the number of its year) becomes the date's text, for rows.ts to name as a date.
+// A worksheet stored under another name than xl/worksheets/sheet<N>.xml (ClosedXML's "sheet.xml",
+// BI exports), which ExcelJS does not look for, is renamed and its relationship pointed at the new name.
 // Excel's own files never need any of it.
 import { createWriteStream } from 'node:fs';
+import { posix } from 'node:path';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type yauzl from 'yauzl';
@@ -35,6 +38,37 @@ const columnOf = (text: string) => [...text].reduce((n, char) => n * 26 + char.c
 function isoDate(text: string): string {
   const found = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?$/.exec(text.trim());
   return found ? `${found[1]}T${(found[2] ?? '00:00:00').padEnd(8, ':00')}Z` : text;
+}
+
+export const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const RELATIONSHIP = /<(?:[\w.-]+:)?Relationship\s[^>]*>/g;
+const TARGET = /\sTarget=["']([^"']+)["']/;
+const SHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
+/** A relationship's target as a path in the ZIP (targets are relative to xl/, or absolute). */
+const partOf = (target: string) => (target.startsWith('/') ? target.slice(1) : posix.join('xl', target));
+
+/** The worksheets (by the workbook's relationships) that ExcelJS would not find: their new names. */
+export function worksheetRenames(rels: string, parts: ReadonlySet<string>): Map<string, string> {
+  const renames = new Map<string, string>();
+  let next = 1;
+  for (const [tag] of rels.matchAll(RELATIONSHIP)) {
+    const target = TARGET.exec(tag)?.[1];
+    if (!target || !/\sType=["'][^"']*\/worksheet["']/.test(tag)) continue;
+    const part = partOf(target);
+    if (SHEET_PART.test(part) || !parts.has(part) || renames.has(part)) continue;
+    while (parts.has(`xl/worksheets/sheet${next}.xml`)) next++;
+    renames.set(part, `xl/worksheets/sheet${next++}.xml`);
+  }
+  return renames;
+}
+
+/** The workbook's relationships with the renamed worksheets' targets. */
+function renameTargets(rels: string, renames: ReadonlyMap<string, string>): string {
+  return rels.replace(RELATIONSHIP, (tag) => {
+    const target = TARGET.exec(tag)?.[1];
+    const renamed = target ? renames.get(partOf(target)) : undefined;
+    return renamed ? tag.replace(TARGET, ` Target="${renamed.slice('xl/'.length)}"`) : tag;
+  });
 }
 
 /** Repairs one part's XML as it streams through, chunk by chunk. */
@@ -134,6 +168,7 @@ export async function repairWorkbook(
   to: string,
   budget: number,
   tooBig: () => Error,
+  renames: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   const [{ default: yauzl }, { ZipArchive }] = await Promise.all([import('yauzl'), import('archiver')]);
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
@@ -158,7 +193,16 @@ export async function repairWorkbook(
           if (error) return reject(error);
           stream.on('error', reject);
           archive.once('entry', () => zip.readEntry());
-          if (!REPAIRED_PART.test(entry.fileName)) return archive.append(stream, { name: entry.fileName });
+          const name = renames.get(entry.fileName) ?? entry.fileName;
+          if (entry.fileName === WORKBOOK_RELS && renames.size > 0) {
+            const chunks: Buffer[] = [];
+            stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+            stream.on('end', () =>
+              archive.append(renameTargets(Buffer.concat(chunks).toString('utf8'), renames), { name }),
+            );
+            return;
+          }
+          if (!REPAIRED_PART.test(entry.fileName)) return archive.append(stream, { name });
           const repair = new PartRepair();
           const decoder = new StringDecoder('utf8');
           const counted = (text: string) => {
@@ -183,7 +227,7 @@ export async function repairWorkbook(
             },
           });
           repaired.on('error', reject);
-          archive.append(stream.pipe(repaired), { name: entry.fileName });
+          archive.append(stream.pipe(repaired), { name });
         });
       });
       zip.readEntry();
