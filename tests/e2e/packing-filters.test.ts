@@ -10,10 +10,10 @@ import { openRigProject, projectPerTest } from './support/rig';
 import { PASSWORD } from './support/server';
 
 const rig = projectPerTest('PF', 'Packing filters');
-const ALL = 12;
+const ALL = 14;
 
 /**
- * Twelve items of two commodities in four locations; five validated by two prompters, two hands (G-203's
+ * Fourteen items of two commodities in four locations; five validated by two prompters, two hands (G-203's
  * hand set in the detail modal, which has no date: the tally's is the only one) and two holds.
  */
 async function seed() {
@@ -52,7 +52,7 @@ async function seed() {
     ['G-202', granite, 'truck'],
     ['G-203', granite, 'warehouse', validated(pedro, alpha, 2, null)],
     ['X-301', coil, 'fas'],
-    ...[1, 2, 3, 4, 5].map((n): [string, string, string] => [`F-0${n}`, coil, 'uncategorized']),
+    ...[1, 2, 3, 4, 5, 6, 7].map((n): [string, string, string] => [`F-0${n}`, coil, 'uncategorized']),
   ];
   for (const [reference, commodity, location, more] of items)
     await api.post('/api/packing-list/', {
@@ -201,11 +201,13 @@ describe('the packing list filter modal', () => {
 
     // Together: each narrows what the others left.
     await search(page, dialog, 'Commodity', 'Coil');
-    await shows(
-      page,
-      ['C-101', 'C-102', 'c-103x', 'X-301', 'F-01', 'F-02', 'F-03', 'F-04', 'F-05'],
-      '1 - 9 of 9',
-    );
+    const fill = [1, 2, 3, 4, 5, 6, 7].map((n) => `F-0${n}`);
+    await shows(page, ['C-101', 'c-103x', 'X-301', ...fill], '1 - 10 of 11');
+    // Paged within the filter (the commodity's index: by location, then reference).
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page.getByTestId('packing-pager').getByRole('button', { name: 'Next page' }).click();
+    await shows(page, ['C-102'], '11 - 11 of 11');
+    await page.getByTestId('packing-filter').click();
     await choose(page, dialog, 'Location', 'Onboard');
     await shows(page, ['C-101', 'c-103x'], '1 - 2 of 2');
     await dialog.getByLabel('Validated', { exact: true }).check();

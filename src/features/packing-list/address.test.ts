@@ -31,7 +31,7 @@ describe('the packing list in the address', () => {
   it('reads a malformed value as no filter (an edited or old address)', () => {
     const read = packingFromParams(
       new URLSearchParams(
-        'pl_validated=yes&pl_validation_hold=-2&pl_location=moon&pl_validation_datetime_after=15/11/2026&pl_validation_datetime_before=2026-13-45T99:00Z&pl_page=0&pl_reference=%20%20',
+        'pl_commodity=coil&pl_validation_hand=1&pl_validated=yes&pl_validation_hold=-2&pl_location=moon&pl_validation_datetime_after=15/11/2026&pl_validation_datetime_before=2026-13-45T99:00Z&pl_page=0&pl_reference=%20%20',
       ),
     );
     expect(read).toEqual({ filters: emptyFilters, page: 1 });

@@ -7,6 +7,7 @@ import { emptyFilters, type PackingFilters } from './filters';
 
 const PREFIX = 'pl_';
 const KEYS = Object.keys(emptyFilters) as (keyof PackingFilters)[];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function read(key: keyof PackingFilters, value: string): PackingFilters[typeof key] {
@@ -25,7 +26,8 @@ function read(key: keyof PackingFilters, value: string): PackingFilters[typeof k
     case 'validation_datetime_before':
       return ISO.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
     default:
-      return value;
+      // commodity, validation_hand, validation_prompter_identifier: record ids.
+      return UUID.test(value) ? value : null;
   }
 }
 
