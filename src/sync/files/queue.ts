@@ -58,12 +58,7 @@ export async function retryAllNow(db: LocalDb): Promise<void> {
   await db.blobs.where('state').equals('pending').modify({ next_attempt_at: 0 });
 }
 
-async function settle(
-  ctx: QueueContext,
-  pause: QueuePause,
-  entry: BlobEntry,
-  summary: RoundSummary,
-) {
+async function settle(ctx: QueueContext, pause: QueuePause, entry: BlobEntry, summary: RoundSummary) {
   const outcome = await uploadFile(entry, ctx.target);
   // Waits count from the answer (a Retry-After is the server's word at that moment).
   const now = (ctx.now ?? Date.now)();
