@@ -110,9 +110,24 @@ async function showsAll(page: Page, of = 'of') {
 const tags = (page: Page) =>
   page.locator('[data-testid^="filter-tag-"]').evaluateAll((found) => found.map((tag) => tag.textContent));
 
+/** Reset: every item again, and every field of the modal empty. */
 async function reset(page: Page, dialog: Locator, name = 'Reset') {
   await dialog.getByRole('button', { name, exact: true }).click();
   await showsAll(page, name === 'Reset' ? 'of' : 'de');
+  const fields = dialog.locator('input:not([type="hidden"])');
+  let seen: string[] = [];
+  try {
+    await waitFor('every field empty', async () => {
+      seen = await fields.evaluateAll((inputs) =>
+        (inputs as HTMLInputElement[]).map((input) =>
+          input.type === 'checkbox' ? String(input.checked) : input.value,
+        ),
+      );
+      return seen.length === 9 && seen.every((value) => value === '' || value === 'false');
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; saw ${JSON.stringify(seen)}`);
+  }
 }
 
 /** Picks an option of a select that is not searchable. */
@@ -249,7 +264,8 @@ describe('the packing list filter modal', () => {
     await page.getByTestId('packing-filter').click();
     expect(await dialog.getByLabel('Reference', { exact: true }).inputValue()).toBe('C-10');
     const field = (name: string) => dialog.getByRole('combobox', { name, exact: true });
-    expect(await field('Commodity').inputValue()).toBe('Coil');
+    // Named once the device's lists are read.
+    await waitFor('the commodity named', async () => (await field('Commodity').inputValue()) === 'Coil');
     await waitFor(
       'the hand named',
       async () => (await field('Validation hand').inputValue()) === 'Gang Bravo',
