@@ -137,7 +137,7 @@ const TONNES = [
 ];
 const POUNDS = ['lb', 'lbs', 'pound', 'pounds', 'libras'];
 // A unit written after the name without brackets: "Net weight kg", "Peso neto Kgs.", "Peso neto Tm".
-const UNIT = new RegExp(` (${[...KILOGRAMS, ...TONNES, ...POUNDS].join('|')})$`);
+export const UNIT = new RegExp(` (${[...KILOGRAMS, ...TONNES, ...POUNDS].join('|')})$`);
 
 /** The field a header names, if any. */
 export function fieldOf(header: SheetCell): ImportField | undefined {

@@ -46,7 +46,14 @@ describe('CSV packing lists from real offices', () => {
     );
     const answer = await importFile(project, 'Lista de embarque.csv', Buffer.from(text, 'latin1'));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({ created: 3, updated: 0, unchanged: 0, total: 3 });
+    expect(answer.body).toEqual({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      total: 3,
+      ignored_columns: ['Descripción'],
+      column_hints: [],
+    });
     expect(await items(project)).toEqual([
       {
         reference: 'B-001',

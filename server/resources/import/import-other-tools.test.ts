@@ -65,7 +65,14 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     ].join('');
     const answer = await importFile(project, 'libreoffice.xlsx', await partsXlsx({ sheetData }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({ created: 3, updated: 0, unchanged: 0, total: 3 });
+    expect(answer.body).toEqual({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      total: 3,
+      ignored_columns: ['Checked'],
+      column_hints: [],
+    });
     expect(await items(project)).toEqual([
       ['L-1', '1250.500', '1300.000', 'warehouse'],
       ['L-2', '2501.000', '2600.000', 'onboard'],
@@ -220,7 +227,14 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     const sheetData = [...data, ...styled].join('');
     const answer = await importFile(project, 'formatted.xlsx', await partsXlsx({ sheetData }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({ created: 2, updated: 0, unchanged: 0, total: 2 });
+    expect(answer.body).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      total: 2,
+      ignored_columns: [],
+      column_hints: [],
+    });
   });
 });
 

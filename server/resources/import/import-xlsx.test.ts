@@ -78,7 +78,14 @@ describe('.xlsx packing lists from real offices', () => {
     book.addWorksheet('Otra').addRow(['Referencia']);
     const answer = await importFile(project, 'PL MV Atlantic.xlsx', await bytesOf(book));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({ created: 2, updated: 0, unchanged: 0, total: 2 });
+    expect(answer.body).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      total: 2,
+      ignored_columns: ['Código interno', 'Fecha llegada'],
+      column_hints: [],
+    });
     expect(await items(project)).toEqual([
       {
         reference: 'C-1',

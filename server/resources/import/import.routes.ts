@@ -1,5 +1,6 @@
 // Packing-list import:
-//   POST /api/project/<id>/import_pl/     multipart, field "file" (.xlsx or .csv) -> {created, updated, unchanged, total}
+//   POST /api/project/<id>/import_pl/     multipart, field "file" (.xlsx or .csv)
+//                                         -> {created, updated, unchanged, total, ignored_columns, column_hints}
 //   GET  /api/project/import_template/    the .xlsx template
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -80,7 +81,7 @@ async function importFile(
     request.body = { sha256: file.sha256 };
     return await runWrite(database, request, actor.userId, async (trx) => ({
       status: 200,
-      body: await writeImport(trx, actor, project.id, parsed.items, parsed.given),
+      body: { ...(await writeImport(trx, actor, project.id, parsed.items, parsed.given)), ...parsed.ignored },
     }));
   } finally {
     await discard(file?.path);
@@ -102,7 +103,12 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
           description:
             'multipart/form-data with `file`. Columns by header (English or Spanish, any order). All rows or none: ' +
             '400 `{file: ["Row 3, column C (Net weight): ..."]}`. Items with the same reference are updated. ' +
-            'Answers `{created, updated, unchanged, total}`. Messages in English, or Spanish with `Accept-Language: es`.',
+            'Answers `{created, updated, unchanged, total, ignored_columns, column_hints}`: `ignored_columns` lists ' +
+            'the header cells no column reads, as written (e.g. `["Weight (kg)", "Notes"]`); `column_hints` says, ' +
+            'for those that look like a field but cannot be placed (a weight not saying net or gross, a misspelt ' +
+            '"Refrence"), which fields they would be read as once renamed: ' +
+            '`[{column: "Weight (kg)", fields: ["net_weight", "gross_weight"]}]`. ' +
+            'Messages in English, or Spanish with `Accept-Language: es`.',
         },
       },
       async (request, reply) => {

@@ -55,7 +55,14 @@ describe('packing list import', () => {
     );
     const answer = await importFile(project, 'list.xlsx', file);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ created: 3, updated: 0, unchanged: 0, total: 3 });
+    expect(answer.body).toEqual({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      total: 3,
+      ignored_columns: ['Remarks'],
+      column_hints: [],
+    });
     const rows = await items(project);
     expect(rows).toMatchObject([
       {
@@ -150,6 +157,8 @@ describe('packing list import', () => {
       updated: 0,
       unchanged: 2,
       total: 2,
+      ignored_columns: [],
+      column_hints: [],
     });
     const changed = [
       ['R-1', 'coil', 100, 110],
@@ -161,6 +170,8 @@ describe('packing list import', () => {
       updated: 1,
       unchanged: 1,
       total: 3,
+      ignored_columns: [],
+      column_hints: [],
     });
     const stored = await items(project);
     expect(stored).toHaveLength(3);
@@ -241,7 +252,14 @@ describe('packing list import', () => {
     const answer = await importFile(project, 'big.xlsx', file);
     const seconds = (performance.now() - started) / 1000;
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ created: 20_000, updated: 0, unchanged: 0, total: 20_000 });
+    expect(answer.body).toEqual({
+      created: 20_000,
+      updated: 0,
+      unchanged: 0,
+      total: 20_000,
+      ignored_columns: [],
+      column_hints: [],
+    });
     const count = await server.query(
       'select count(*)::int as n, count(distinct seq)::int as seqs from packing_list where project = $1',
       [project],

@@ -12,6 +12,7 @@ import {
   type SheetCell,
   type SheetInput,
 } from './headers.js';
+import { type IgnoredColumns, ignoredColumns, noneIgnored } from './ignored.js';
 import {
   type DecimalMark,
   decideMark,
@@ -52,6 +53,8 @@ export interface Parsed {
   problems: Problem[];
   /** Problems not tied to a cell (header). */
   general: string[];
+  /** The header cells no column reads (said in the import's answer). */
+  ignored: IgnoredColumns;
 }
 
 export interface ParseOptions {
@@ -121,6 +124,7 @@ export function parseRows(
       given: [],
       problems: [],
       general: header.problems.length > 0 ? header.problems : ['The file is empty.'],
+      ignored: noneIgnored(),
     };
   const columns = header.columns;
   const column = (field: ImportField) => columns.find((c) => c.field === field);
@@ -242,5 +246,6 @@ export function parseRows(
     else seen.set(reference, row);
     items.push({ row, values: data });
   }
-  return { items, given: columns.map((c) => c.field), problems, general };
+  const ignored = ignoredColumns(sheet[headerIndex]?.cells ?? [], columns);
+  return { items, given: columns.map((c) => c.field), problems, general, ignored };
 }

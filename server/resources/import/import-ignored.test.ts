@@ -1,0 +1,125 @@
+// The import's answer names the header cells it did not read, over HTTP: a lone weight (net or gross?),
+// a misspelt "Refrence" or "Comodity", a notes column. With a hint of the fields a vague or misspelt
+// header would be read as; the all-or-nothing refusal and its row/column lines are unchanged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
+import { upload } from '../../../tests/fixtures/multipart.js';
+import { csv, xlsx } from '../../../tests/fixtures/packing.js';
+import { startTestServer, type TestServer } from '../../testing.js';
+
+let server: TestServer;
+let f: Fixtures;
+
+const importFile = (project: string, name: string, bytes: Buffer, headers?: Record<string, string>) =>
+  upload(`${server.url}/api/project/${project}/import_pl/`, {
+    token: f.staffToken,
+    file: { name, bytes },
+    headers,
+  });
+
+const items = (project: string) =>
+  server.query(
+    `select reference, quantity, net_weight, gross_weight from packing_list
+     where project = $1 and deleted_at is null order by reference`,
+    [project],
+  );
+
+beforeAll(async () => {
+  server = await startTestServer();
+  f = await fixtures(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('columns the import did not read', () => {
+  it('names a lone weight and a notes column, and says the weight would be read as gross weight (net is taken)', async () => {
+    const project = (await f.create('project')).id;
+    const file = await xlsx(
+      ['Reference', 'Commodity', 'Net weight', 'Weight (kg)', 'Notes'],
+      [
+        ['W-1', 'Coil', 18000, 18150, 'scratched'],
+        ['W-2', 'Coil', 17000, 17120, null],
+      ],
+    );
+    const answer = await importFile(project, 'weights.xlsx', file);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      total: 2,
+      ignored_columns: ['Weight (kg)', 'Notes'],
+      column_hints: [{ column: 'Weight (kg)', fields: ['gross_weight'] }],
+    });
+    // The weight column was not read: no gross weight stored.
+    expect(await items(project)).toEqual([
+      { reference: 'W-1', quantity: '1.000', net_weight: '18000.000', gross_weight: null },
+      { reference: 'W-2', quantity: '1.000', net_weight: '17000.000', gross_weight: null },
+    ]);
+  });
+
+  it('a Spanish lone "Peso" may be either weight; misspelt "Comodity" and "Cantdad" are named with the field they look like', async () => {
+    // The project's commodity stands in for the commodity column the file misspells.
+    const project = (await f.create('project', { commodity: await f.commodity('coil') })).id;
+    const file = csv(
+      ['Referencia', 'Comodity', 'Cantdad', 'Peso (Tm)', 'Observaciones'],
+      [['P-1', 'Coil', 2, 18, 'ok']],
+    );
+    const answer = await importFile(project, 'pesos.csv', file);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({
+      created: 1,
+      ignored_columns: ['Comodity', 'Cantdad', 'Peso (Tm)', 'Observaciones'],
+      column_hints: [
+        { column: 'Comodity', fields: ['commodity'] },
+        { column: 'Cantdad', fields: ['quantity'] },
+        { column: 'Peso (Tm)', fields: ['net_weight', 'gross_weight'] },
+      ],
+    });
+    expect(await items(project)).toEqual([
+      { reference: 'P-1', quantity: '1.000', net_weight: null, gross_weight: null },
+    ]);
+  });
+
+  it('a file whose every column is read answers empty lists; a replay with the same key answers the same', async () => {
+    const project = (await f.create('project')).id;
+    const file = csv(['Reference', 'Commodity', 'Net weight', 'Gross weight'], [['R-1', 'Coil', 1, 2]]);
+    const clean = await importFile(project, 'clean.csv', file);
+    expect(clean.body).toMatchObject({ created: 1, ignored_columns: [], column_hints: [] });
+
+    const noted = csv(['Reference', 'Commodity', 'Refrence 2', 'Notes'], [['R-2', 'Coil', 'x', 'y']]);
+    const headers = { 'Idempotency-Key': crypto.randomUUID() };
+    const first = await importFile(project, 'noted.csv', noted, headers);
+    const again = await importFile(project, 'noted.csv', noted, headers);
+    expect(first.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // "Refrence 2" is not a second reference: the file has one, so no hint.
+    expect(again.body).toEqual(first.body);
+    expect(first.body).toMatchObject({ ignored_columns: ['Refrence 2', 'Notes'], column_hints: [] });
+  });
+
+  it('a refused file answers its row/column problems only, and imports nothing', async () => {
+    const project = (await f.create('project')).id;
+    const file = csv(
+      ['Reference', 'Commodity', 'Net weight', 'Weight'],
+      [
+        ['B-1', 'Coil', 'heavy', 1],
+        ['B-2', 'Coil', 10, 2],
+      ],
+    );
+    const answer = await importFile(project, 'bad.csv', file);
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body)).toEqual(['file']);
+    expect(answer.body.file).toEqual([expect.stringMatching(/^Row 2, column C \(Net weight\): /)]);
+    expect(await items(project)).toEqual([]);
+  });
+
+  it('a misspelt reference header is still refused as having no reference column', async () => {
+    const project = (await f.create('project')).id;
+    const answer = await importFile(project, 'ref.csv', csv(['Refrence', 'Commodity'], [['X-1', 'Coil']]));
+    expect(answer.status).toBe(400);
+    expect(answer.body.file).toEqual([expect.stringMatching(/^No reference column/)]);
+  });
+});
