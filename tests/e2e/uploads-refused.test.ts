@@ -4,9 +4,12 @@
 // bar, the photo's full view, the document's row, the sync panel), in English and Spanish; nothing is
 // dropped or sent again on its own, "Try again" sends once more and "Remove" removes. A token the server
 // stops accepting while only photos wait sends the user to sign in, and the photo goes once after.
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSession } from './projects-support';
 import { pathOf, signIn } from './support/app';
+import { PASSWORD } from './support/server';
 import { status, until, waitForAllSent } from './support/sync';
 import {
   addPhotos,
@@ -20,6 +23,9 @@ import {
 
 // 150 KB: a small photo goes, a tablet's large one (about 0.5 MB once compressed) does not.
 const rig = uploadRig({ uploadMaxBytes: 150 * 1024 });
+beforeAll(async () => {
+  await rig.server.createUser({ username: 'ana', password: PASSWORD, role: 'admin' });
+});
 
 /** A large photo that stays large once compressed (noise does not compress). */
 async function largePhoto(name: string) {
@@ -151,5 +157,41 @@ describe('uploads the server refuses', () => {
     expect(sent.filter((request) => request.outcome !== 401).map((request) => request.outcome)).toEqual([
       201,
     ]);
+  });
+
+  it('a photo whose project was deleted on the server meanwhile waits for the user, who can keep or remove it', async () => {
+    const { context, page } = await openProject(rig);
+    await context.setOffline(true);
+    await page.getByTestId('sync-online').getByText('Offline').waitFor();
+    await addPhotos(page, await distinctPhotos(1, 'GONE'), 'Hold 5');
+    // An administrator deletes the project while the tablet is offline.
+    const admin = await apiSession(rig.server, 'ana');
+    const deleted = await admin.api('DELETE', `/api/project/${rig.project.id}/`, { token: admin.token });
+    expect(deleted.status).toBe(204);
+    await context.setOffline(false);
+
+    // A few tries (the server says 404), then it waits for the user instead of retrying unseen forever.
+    const bar = page.getByTestId('sync-status');
+    await bar.getByTestId('sync-attention').waitFor({ timeout: 60_000 });
+    // (The tries made offline count too: at most four in all.)
+    const tries = sentFile('GONE_1.jpg');
+    expect(tries.length).toBeLessThanOrEqual(4);
+    expect(new Set(tries.map((request) => request.outcome))).toEqual(new Set([404]));
+    await bar.click();
+    const card = page.getByTestId('attention-file').filter({ hasText: 'GONE_1.jpg' });
+    expect(await card.textContent()).toContain('Its record is no longer on the server');
+    // Nothing photographed is lost: the user can save it before removing it.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('GONE_1.jpg');
+    expect((await readFile(await download.path())).length).toBeGreaterThan(1000);
+    await card.getByRole('button', { name: 'Remove file' }).click();
+    await page.getByTestId('confirm-discard').click();
+    await card.waitFor({ state: 'detached' });
+    await page.waitForTimeout(3000);
+    expect((await status(page)).files_pending).toBe(0);
+    expect(sentFile('GONE_1.jpg')).toHaveLength(tries.length);
   });
 });

@@ -6,11 +6,15 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '../../sync/files';
 
-export type RefusalKind = 'too_large' | 'not_accepted' | 'other';
+export type RefusalKind = 'too_large' | 'not_accepted' | 'gone' | 'other';
 
-/** 413: past the server's size limit; 400/415/422: a type or a file it does not take. */
+/**
+ * 413: past the server's size limit; 400/415/422: a type or a file it does not take; 404: its record is
+ * no longer on the server.
+ */
 export function refusalKind(status: number | null | undefined): RefusalKind {
   if (status === 413) return 'too_large';
+  if (status === 404) return 'gone';
   if (status === 400 || status === 415 || status === 422) return 'not_accepted';
   return 'other';
 }

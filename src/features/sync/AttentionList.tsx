@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@m
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../api/download';
 import { discardEntry, discardPreview, retryEntry } from '../../store/attention';
 import { removeFile, retryFile } from '../../store/blobs';
 import type { LocalDb } from '../../store/db';
@@ -79,6 +80,10 @@ function FileCard({ db, file, confirm }: { db: LocalDb; file: BlobEntry; confirm
         <Group gap="xs">
           <Button variant="light" onClick={() => void retryFile(db, file.id)}>
             {t('attention.file_retry')}
+          </Button>
+          {/* Whatever the server says, the user can keep the file (its record may be gone for good). */}
+          <Button variant="default" onClick={() => saveBlob(file.blob, file.name)}>
+            {t('documents:download')}
           </Button>
           <Button
             color="red"

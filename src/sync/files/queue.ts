@@ -39,6 +39,9 @@ export interface RoundSummary {
   nextAttemptAt: number | null;
 }
 
+/** Tries answered 404 (the record not on the server) before the file waits for the user: a few seconds. */
+export const PARENT_GONE_AFTER = 4;
+
 /** An upload interrupted by a closed tab or a crash goes back in the queue (the server dedups by id). */
 export async function recoverInterrupted(db: LocalDb): Promise<void> {
   await db.blobs.where('state').equals('uploading').modify({ state: 'pending' });
@@ -90,6 +93,14 @@ async function settle(ctx: QueueContext, pause: QueuePause, entry: BlobEntry, su
       });
       return;
     case 'retry': {
+      if (outcome.status === 404 && still.attempts >= PARENT_GONE_AFTER) {
+        // Its record's create was answered (it is not in the outbox), yet the server does not have it:
+        // deleted meanwhile, or out of this user's reach. Retried unseen it would wait forever: it waits
+        // for the user instead, bytes kept, like a refused file.
+        summary.refused += 1;
+        await db.blobs.update(entry.id, { state: 'failed', last_error: outcome.reason, last_status: 404 });
+        return;
+      }
       summary.retrying += 1;
       const backoff = { ...defaultBackoff, ...ctx.backoff };
       // The server's Retry-After is honoured up to the longest backoff (a wrong header never parks files).
