@@ -2,11 +2,27 @@
 import { api } from './client';
 import { downloadFile } from './download';
 
+/** The fields of a packing item an import reads (the server's import columns). */
+export type ImportField =
+  | 'reference'
+  | 'commodity'
+  | 'quantity'
+  | 'net_weight'
+  | 'gross_weight'
+  | 'location'
+  | 'packing'
+  | 'label_color'
+  | 'zone';
+
 export interface ImportOutcome {
   created: number;
   updated: number;
   unchanged: number;
   total: number;
+  /** Header cells the server did not read, as written in the file (absent from older servers). */
+  ignored_columns?: string[];
+  /** For a vague or misspelt header among them, the fields it would be read as once renamed. */
+  column_hints?: { column: string; fields: ImportField[] }[];
 }
 
 /**

@@ -2,14 +2,20 @@ import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Text } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOnline } from '../../api/client';
+import type { ImportOutcome } from '../../api/import';
 import { downloadImportTemplate } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
 import { syncNow } from '../../sync/actions';
 import { queueImport, sendImport } from '../../sync/files/imports';
 import { notifyApiError, notifySuccess } from '../../ui/notices';
 import { ImportErrors } from './ImportErrors';
+import { hasIgnored, ImportIgnored } from './ImportIgnored';
 
-type Shown = { kind: 'errors'; lines: string[] } | { kind: 'queued' } | null;
+type Shown =
+  | { kind: 'errors'; lines: string[] }
+  | { kind: 'queued' }
+  | { kind: 'imported'; outcome: ImportOutcome }
+  | null;
 
 /**
  * Import a packing list (.xlsx or .csv). Online the file goes to the server at once and its refusal is
@@ -51,7 +57,9 @@ export function ImportModal({
         notifySuccess(t('import.done', { created, updated, unchanged }));
         void syncNow().catch(() => {});
         setFile(null);
-        onClose();
+        // Columns left unread stay on screen until the clerk closes the dialog: a notice would vanish.
+        if (hasIgnored(result.outcome)) setShown({ kind: 'imported', outcome: result.outcome });
+        else onClose();
       } else if (result.kind === 'refused') setShown({ kind: 'errors', lines: result.errors });
       else {
         await queueImport(projectId, file);
@@ -93,6 +101,18 @@ export function ImportModal({
           </Stack>
         )}
         {shown?.kind === 'errors' && <ImportErrors lines={shown.lines} />}
+        {shown?.kind === 'imported' && (
+          <Stack gap={4}>
+            <Alert color="green" data-testid="import-done">
+              {t('import.done', {
+                created: shown.outcome.created,
+                updated: shown.outcome.updated,
+                unchanged: shown.outcome.unchanged,
+              })}
+            </Alert>
+            <ImportIgnored outcome={shown.outcome} />
+          </Stack>
+        )}
         {shown?.kind === 'queued' && (
           <Alert color="yellow" data-testid="import-queued">
             {t('import.queued')}

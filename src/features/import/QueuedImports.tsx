@@ -3,8 +3,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { importDb } from '../../sync/files/imports';
 import { ImportErrors } from './ImportErrors';
+import { ImportIgnored } from './ImportIgnored';
 
-/** Files of this project waiting to import (offline), or refused when sent: say so, with the errors. */
+/**
+ * Files of this project waiting to import (offline), refused when sent (with the errors), or imported
+ * with columns the server did not read (said until the user dismisses it).
+ */
 export function QueuedImports({ projectId }: { projectId: string }) {
   const { t } = useTranslation('packing');
   const queued = useLiveQuery(
@@ -15,7 +19,16 @@ export function QueuedImports({ projectId }: { projectId: string }) {
   return (
     <Stack gap="xs" mb="sm" data-testid="queued-imports">
       {queued.map((entry) =>
-        entry.state === 'failed' ? (
+        entry.state === 'imported' && entry.outcome ? (
+          <Stack key={entry.id} gap={4} data-testid="queued-import-done">
+            <ImportIgnored outcome={entry.outcome} name={entry.name} />
+            <Group justify="flex-end">
+              <Button size="xs" variant="subtle" onClick={() => void importDb()?.imports.delete(entry.id)}>
+                {t('import.dismiss')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : entry.state === 'failed' ? (
           <Stack key={entry.id} gap={4}>
             <ImportErrors lines={entry.errors} />
             <Group justify="space-between">

@@ -14,7 +14,8 @@ import { getActiveStore } from '../../store/active';
 import { syncNow } from '../actions';
 import { useSyncStatus } from '../status';
 
-export type ImportState = 'pending' | 'uploading' | 'failed';
+/** 'imported': kept only to tell the user of columns the server did not read (outcome), until dismissed. */
+export type ImportState = 'pending' | 'uploading' | 'failed' | 'imported';
 
 export interface QueuedImport {
   id: string;
@@ -24,6 +25,8 @@ export interface QueuedImport {
   state: ImportState;
   /** The server's words when it refused the file (by row and column). */
   errors: string[];
+  /** The server's answer, kept when it names columns it did not read. */
+  outcome?: ImportOutcome;
   created_at: string;
 }
 
@@ -100,11 +103,18 @@ export async function runImportQueue(userId?: string): Promise<number> {
   let imported = 0;
   try {
     for (const entry of await db.imports.where('id').above('').toArray()) {
-      if (entry.state === 'failed') continue;
+      if (entry.state === 'failed' || entry.state === 'imported') continue;
       await db.imports.update(entry.id, { state: 'uploading' });
       const result = await sendImport(entry.project, entry.blob, entry.name, entry.id);
       if (result.kind === 'imported') {
-        await db.imports.delete(entry.id);
+        // Columns left unread are told to the user (QueuedImports) as in the online dialog; the file goes.
+        if (result.outcome.ignored_columns?.length)
+          await db.imports.update(entry.id, {
+            state: 'imported',
+            outcome: result.outcome,
+            blob: new Blob([]),
+          });
+        else await db.imports.delete(entry.id);
         imported += 1;
       } else if (result.kind === 'refused')
         await db.imports.update(entry.id, { state: 'failed', errors: result.errors });
