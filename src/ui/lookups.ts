@@ -47,7 +47,19 @@ export const searchIndexOf: Partial<Record<ResourceName, string>> = {
   country: 'name',
 };
 
-/** Up to `limit` records whose indexed name starts with `query` (any case); the first ones when empty. */
+/** Lower case without accents: "Cádiz" is found by "cadiz", "Peña" by "pena". */
+export const folded = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * Up to `limit` records for what was typed (the first ones when nothing was): those whose indexed name
+ * starts with it first (the index answers at once), then those whose shown name holds it anywhere, any
+ * case and accent: a user is found by surname ("gil" finds "Pedro Gil (pedro)"), a vessel by a word
+ * inside its name.
+ */
 export async function searchLookup(
   db: LocalDb,
   resource: ResourceName,
@@ -57,10 +69,21 @@ export async function searchLookup(
   const index = searchIndexOf[resource];
   const table = db.rows(resource);
   const q = query.trim();
-  const rows = index
-    ? await (q ? table.where(index).startsWithIgnoreCase(q) : table.orderBy(index)).limit(limit).toArray()
-    : await table.limit(limit).toArray();
-  return rows.map((row) => ({ value: row.id, label: labelOf(resource, row) }));
+  if (!q) {
+    const rows = await (index ? table.orderBy(index) : table).limit(limit).toArray();
+    return rows.map((row) => ({ value: row.id, label: labelOf(resource, row) }));
+  }
+  const first = index ? await table.where(index).startsWithIgnoreCase(q).limit(limit).toArray() : [];
+  const found = new Map(first.map((row) => [row.id, labelOf(resource, row)]));
+  if (found.size < limit) {
+    const wanted = folded(q);
+    const more = await table
+      .filter((row) => !found.has(row.id) && folded(labelOf(resource, row)).includes(wanted))
+      .limit(limit - found.size)
+      .toArray();
+    for (const row of more) found.set(row.id, labelOf(resource, row));
+  }
+  return [...found].map(([value, label]) => ({ value, label }));
 }
 
 /** Names of many records by id, one read (for a page of rows). */
