@@ -11,14 +11,8 @@ import { fieldError, HttpError } from '../../http/errors.js';
 import { ACCEPTED } from './format.js';
 import { mapHeader } from './headers.js';
 import { UNREAD_FORMULA } from './rows.js';
-import {
-  NEEDS_REPAIR,
-  OVERLAP,
-  REPAIRED_PART,
-  repairWorkbook,
-  WORKBOOK_RELS,
-  worksheetRenames,
-} from './xlsx-repair.js';
+import { losesSheets, tabOrder, WORKBOOK_RELS } from './workbook-parts.js';
+import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook, worksheetRenames } from './xlsx-repair.js';
 
 export interface SheetRow {
   /** 1-based, as the spreadsheet shows it. */
@@ -30,6 +24,8 @@ export interface SheetRow {
 export const MAX_UNZIPPED = 100 * 1024 * 1024;
 const MAX_SHARED_STRINGS = 20 * 1024 * 1024;
 const MAX_ENTRIES = 2000;
+/** Past this, xl/workbook.xml is not kept for the tab order (the sheets are then read in ZIP order). */
+const MAX_WORKBOOK_XML = 1024 * 1024;
 
 const notXlsx = () =>
   fieldError('file', 'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).');
@@ -45,11 +41,11 @@ const tooBig = () =>
 
 /**
  * Inflates every entry once, counting bytes; refuses past the budget or without a workbook. Says
- * whether the workbook needs repair before ExcelJS reads it (xlsx-repair.ts).
+ * whether the workbook needs repair before ExcelJS reads it (xlsx-repair.ts), and the tabs' order.
  */
 export async function checkWorkbookZip(
   path: string,
-): Promise<{ repair: boolean; renames: Map<string, string> }> {
+): Promise<{ repair: boolean; renames: Map<string, string>; order: string[] }> {
   // Loaded on first use, like ExcelJS below (memory of an idle server).
   const { default: yauzl } = await import('yauzl');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
@@ -64,6 +60,8 @@ export async function checkWorkbookZip(
   let numbers = false;
   const parts = new Set<string>();
   const rels: Buffer[] = [];
+  const book: Buffer[] = [];
+  let bookSize = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', () => reject(notXlsx()));
@@ -84,6 +82,10 @@ export async function checkWorkbookZip(
           let tail = REPAIRED_PART.test(entry.fileName) && !repair ? '' : null;
           stream.on('data', (chunk: Buffer) => {
             if (entry.fileName === WORKBOOK_RELS) rels.push(chunk);
+            if (entry.fileName === 'xl/workbook.xml') {
+              bookSize += chunk.length;
+              if (bookSize <= MAX_WORKBOOK_XML) book.push(chunk);
+            }
             if (tail !== null) {
               const text = tail + chunk.toString('latin1');
               if (NEEDS_REPAIR.test(text)) {
@@ -109,8 +111,11 @@ export async function checkWorkbookZip(
     zip.close();
   }
   if (!workbook) throw numbers ? appleNumbers() : notXlsx();
-  const renames = worksheetRenames(Buffer.concat(rels).toString('utf8'), parts);
-  return { repair: repair || renames.size > 0, renames };
+  const relsText = Buffer.concat(rels).toString('utf8');
+  const renames = worksheetRenames(relsText, parts);
+  const order =
+    bookSize <= MAX_WORKBOOK_XML ? tabOrder(Buffer.concat(book).toString('utf8'), relsText, renames) : [];
+  return { repair: repair || renames.size > 0 || losesSheets([...parts]), renames, order };
 }
 
 type CellValue = ExcelJS.CellValue;
@@ -154,27 +159,39 @@ const hasHeader = (rows: SheetRow[]) =>
     .some((row) => mapHeader(row.cells).columns.some((column) => column.field === 'reference'));
 
 /**
- * The rows, as text, of the first worksheet with a reference header among its first 20 rows (a
- * cover sheet before the list is skipped), or of the first worksheet; past maxRows a 400.
+ * The rows, as text, of the first worksheet in tab order with a reference header among its first 20
+ * rows (a cover sheet before the list is skipped), or of the first worksheet; past maxRows a 400.
  */
 export async function readXlsx(path: string, maxRows: number): Promise<SheetRow[]> {
-  const { repair, renames } = await checkWorkbookZip(path);
-  if (!repair) return readChecked(path, maxRows);
+  const { repair, renames, order } = await checkWorkbookZip(path);
+  if (!repair) return readChecked(path, maxRows, order);
   const repaired = `${path}.repaired.xlsx`;
   try {
-    await repairWorkbook(path, repaired, MAX_UNZIPPED, tooBig, renames).catch((error: unknown) => {
+    await repairWorkbook(path, repaired, MAX_UNZIPPED, tooBig, renames, order).catch((error: unknown) => {
       throw error instanceof HttpError ? error : notXlsx();
     });
-    return await readChecked(repaired, maxRows);
+    return await readChecked(repaired, maxRows, order);
   } finally {
     await rm(repaired, { force: true });
   }
 }
 
-async function readChecked(path: string, maxRows: number): Promise<SheetRow[]> {
+/** A sheet read, by its place among the tabs (0 the first tab; sheets not among them after, in ZIP order). */
+interface Ranked {
+  rank: number;
+  rows: SheetRow[];
+}
+
+/**
+ * The stream reader meets the sheets in ZIP order: a sheet with a header is kept until every tab before
+ * it has been seen (one of them may have a header too, and the first tab wins).
+ */
+async function readChecked(path: string, maxRows: number, order: readonly string[]): Promise<SheetRow[]> {
   const { default: excel }: { default: typeof ExcelJS } = await import('exceljs');
-  let first: SheetRow[] | undefined;
-  let tooMany = false;
+  let best: Ranked | undefined;
+  let first: Ranked | undefined;
+  const seen = new Set<number>();
+  let unlisted = order.length;
   try {
     const reader = new excel.stream.xlsx.WorkbookReader(path, {
       sharedStrings: 'cache',
@@ -183,8 +200,22 @@ async function readChecked(path: string, maxRows: number): Promise<SheetRow[]> {
       worksheets: 'emit',
       entries: 'emit',
     });
+    // The reader (an EventEmitter; its types omit it) names each worksheet's part just before handing it out.
+    let current: string | undefined;
+    (reader as unknown as NodeJS.EventEmitter).on('entry', (entry: { type?: string; id?: string }) => {
+      if (entry.type === 'worksheet') current = String(entry.id);
+    });
     for await (const sheet of reader) {
+      const listed = current === undefined ? -1 : order.indexOf(current);
+      const rank = listed >= 0 ? listed : unlisted++;
+      seen.add(rank);
+      if (best && rank > best.rank) {
+        // A later tab than the list found: its rows are passed over, never kept.
+        for await (const _row of sheet);
+        continue;
+      }
       const rows: SheetRow[] = [];
+      let tooMany = false;
       for await (const row of sheet) {
         const cells = row.hasValues ? cellsOf(row) : [];
         if (cells.every((cell) => cell.trim() === '')) continue;
@@ -195,15 +226,20 @@ async function readChecked(path: string, maxRows: number): Promise<SheetRow[]> {
           break;
         }
       }
-      if (tooMany || hasHeader(rows)) return checked(rows, tooMany, maxRows);
-      first ??= rows;
+      if (tooMany) return checked(rows, tooMany, maxRows);
+      if (hasHeader(rows)) best = { rank, rows };
+      // Without a header anywhere, the first tab's opening rows name what was found instead.
+      else if (!first || rank < first.rank) first = { rank, rows: rows.slice(0, 20) };
+      const ranked = best;
+      if (ranked && Array.from({ length: ranked.rank }, (_, i) => i).every((i) => seen.has(i)))
+        return ranked.rows;
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof SharedStringPending) return readWhole(excel, path, maxRows);
     throw notXlsx();
   }
-  return checked(first ?? [], false, maxRows);
+  return best?.rows ?? first?.rows ?? [];
 }
 
 /** The same, reading the whole workbook at once (when the stream reader could not resolve its texts). */

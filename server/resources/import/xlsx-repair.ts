@@ -9,11 +9,19 @@
 // BI exports), which ExcelJS does not look for, is renamed and its relationship pointed at the new name.
 // Excel's own files never need any of it.
 import { createWriteStream } from 'node:fs';
-import { posix } from 'node:path';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type yauzl from 'yauzl';
 import { columnLetter } from './headers.js';
+import {
+  copyOrder,
+  EMPTY_SHARED_STRINGS,
+  partOf,
+  RELATIONSHIP,
+  SHARED_STRINGS,
+  TARGET,
+  WORKBOOK_RELS,
+} from './workbook-parts.js';
 
 /** The parts whose XML is repaired (others are copied as they are). */
 export const REPAIRED_PART = /^xl\/(worksheets\/[^/]+|workbook|sharedStrings|styles)\.xml$/;
@@ -40,13 +48,7 @@ function isoDate(text: string): string {
   return found ? `${found[1]}T${(found[2] ?? '00:00:00').padEnd(8, ':00')}Z` : text;
 }
 
-export const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
-const RELATIONSHIP = /<(?:[\w.-]+:)?Relationship\s[^>]*>/g;
-const TARGET = /\sTarget=["']([^"']+)["']/;
 const SHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
-/** A relationship's target as a path in the ZIP (targets are relative to xl/, or absolute). */
-const partOf = (target: string) => (target.startsWith('/') ? target.slice(1) : posix.join('xl', target));
-
 /** The worksheets (by the workbook's relationships) that ExcelJS would not find: their new names. */
 export function worksheetRenames(rels: string, parts: ReadonlySet<string>): Map<string, string> {
   const renames = new Map<string, string>();
@@ -169,10 +171,14 @@ export async function repairWorkbook(
   budget: number,
   tooBig: () => Error,
   renames: ReadonlyMap<string, string> = new Map(),
+  order: readonly string[] = [],
 ): Promise<void> {
   const [{ default: yauzl }, { ZipArchive }] = await Promise.all([import('yauzl'), import('archiver')]);
+  // Not closed on its own after the directory is read: the entries are opened afterwards, in another order.
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(from, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+    yauzl.open(from, { lazyEntries: true, autoClose: false }, (error, file) =>
+      error ? reject(error) : resolve(file),
+    ),
   );
   const archive = new ZipArchive({ zlib: { level: 1 } });
   const written = new Promise<void>((resolve, reject) => {
@@ -183,55 +189,68 @@ export async function repairWorkbook(
     archive.pipe(out);
   });
   let total = 0;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      zip.on('error', reject);
-      zip.on('end', resolve);
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (error, stream) => {
-          if (error) return reject(error);
-          stream.on('error', reject);
-          archive.once('entry', () => zip.readEntry());
-          const name = renames.get(entry.fileName) ?? entry.fileName;
-          if (entry.fileName === WORKBOOK_RELS && renames.size > 0) {
-            const chunks: Buffer[] = [];
-            stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-            stream.on('end', () =>
-              archive.append(renameTargets(Buffer.concat(chunks).toString('utf8'), renames), { name }),
-            );
-            return;
-          }
-          if (!REPAIRED_PART.test(entry.fileName)) return archive.append(stream, { name });
-          const repair = new PartRepair();
-          const decoder = new StringDecoder('utf8');
-          const counted = (text: string) => {
-            total += text.length;
-            if (total > budget) throw tooBig();
-            return text;
-          };
-          const repaired = new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              try {
-                done(null, counted(repair.push(decoder.write(chunk))));
-              } catch (caught) {
-                done(caught as Error);
-              }
-            },
-            flush(done) {
-              try {
-                done(null, counted(repair.push(decoder.end()) + repair.end()));
-              } catch (caught) {
-                done(caught as Error);
-              }
-            },
-          });
-          repaired.on('error', reject);
-          archive.append(stream.pipe(repaired), { name });
+  const counted = (text: string) => {
+    total += text.length;
+    if (total > budget) throw tooBig();
+    return text;
+  };
+  /** Appends one entry, repaired; resolves when the archive has taken it (one entry at a time). */
+  const copy = (entry: yauzl.Entry) =>
+    new Promise<void>((resolve, reject) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        stream.on('error', reject);
+        archive.once('entry', () => resolve());
+        const name = renames.get(entry.fileName) ?? entry.fileName;
+        if (entry.fileName === WORKBOOK_RELS && renames.size > 0) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () =>
+            archive.append(renameTargets(Buffer.concat(chunks).toString('utf8'), renames), { name }),
+          );
+          return;
+        }
+        if (!REPAIRED_PART.test(entry.fileName)) return archive.append(stream, { name });
+        const repair = new PartRepair();
+        const decoder = new StringDecoder('utf8');
+        const repaired = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            try {
+              done(null, counted(repair.push(decoder.write(chunk))));
+            } catch (caught) {
+              done(caught as Error);
+            }
+          },
+          flush(done) {
+            try {
+              done(null, counted(repair.push(decoder.end()) + repair.end()));
+            } catch (caught) {
+              done(caught as Error);
+            }
+          },
         });
+        repaired.on('error', reject);
+        archive.append(stream.pipe(repaired), { name });
+      });
+    });
+  try {
+    const entries = await new Promise<yauzl.Entry[]>((resolve, reject) => {
+      const found: yauzl.Entry[] = [];
+      zip.on('error', reject);
+      zip.on('end', () => resolve(found));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!entry.fileName.endsWith('/')) found.push(entry);
+        zip.readEntry();
       });
       zip.readEntry();
     });
+    // Shared strings before every worksheet, even none (workbook-parts.ts: ExcelJS then streams them all).
+    if (!entries.some((entry) => entry.fileName === SHARED_STRINGS)) {
+      const taken = new Promise((resolve) => archive.once('entry', resolve));
+      archive.append(EMPTY_SHARED_STRINGS, { name: SHARED_STRINGS });
+      await taken;
+    }
+    for (const entry of copyOrder(entries, order, renames)) await copy(entry);
     await archive.finalize();
     await written;
   } catch (error) {
