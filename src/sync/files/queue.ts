@@ -106,10 +106,11 @@ async function settle(ctx: QueueContext, pause: QueuePause, entry: BlobEntry, su
       // The server's Retry-After is honoured up to the longest backoff (a wrong header never parks files).
       const asked = Math.min(outcome.retryAfterMs ?? 0, backoff.maxMs);
       const delay = Math.max(backoffDelay(still.attempts, backoff), asked);
-      if (outcome.server && !summary.halted) {
+      if (outcome.server) {
+        // One step of the queue's backoff per round; the wait counts from the round's last such answer.
+        if (!summary.halted) pause.streak += 1;
         summary.halted = true;
-        pause.streak += 1;
-        pause.until = now + Math.max(backoffDelay(pause.streak, backoff), asked);
+        pause.until = Math.max(pause.until, now + Math.max(backoffDelay(pause.streak, backoff), asked));
       }
       await db.blobs.update(entry.id, {
         state: 'pending',
