@@ -1,41 +1,16 @@
 // The import's answer names the header cells it did not read, over HTTP: a lone weight (net or gross?),
 // a misspelt "Refrence" or "Comodity", a notes column. With a hint of the fields a vague or misspelt
 // header would be read as; the all-or-nothing refusal and its row/column lines are unchanged.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
-import { upload } from '../../../tests/fixtures/multipart.js';
+import { describe, expect, it } from 'vitest';
 import { csv, xlsx } from '../../../tests/fixtures/packing.js';
-import { startTestServer, type TestServer } from '../../testing.js';
+import { expectImported, importRig } from './testing.js';
 
-let server: TestServer;
-let f: Fixtures;
-
-const importFile = (project: string, name: string, bytes: Buffer, headers?: Record<string, string>) =>
-  upload(`${server.url}/api/project/${project}/import_pl/`, {
-    token: f.staffToken,
-    file: { name, bytes },
-    headers,
-  });
-
-const items = (project: string) =>
-  server.query(
-    `select reference, quantity, net_weight, gross_weight from packing_list
-     where project = $1 and deleted_at is null order by reference`,
-    [project],
-  );
-
-beforeAll(async () => {
-  server = await startTestServer();
-  f = await fixtures(server);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const rig = importRig('reference, quantity, net_weight, gross_weight');
+const { importFile, importOk, items, newProject } = rig;
 
 describe('columns the import did not read', () => {
   it('names a lone weight and a notes column, and says the weight would be read as gross weight (net is taken)', async () => {
-    const project = (await f.create('project')).id;
+    const project = await newProject();
     const file = await xlsx(
       ['Reference', 'Commodity', 'Net weight', 'Weight (kg)', 'Notes'],
       [
@@ -44,12 +19,8 @@ describe('columns the import did not read', () => {
       ],
     );
     const answer = await importFile(project, 'weights.xlsx', file);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({
+    expectImported(answer, {
       created: 2,
-      updated: 0,
-      unchanged: 0,
-      total: 2,
       ignored_columns: ['Weight (kg)', 'Notes'],
       column_hints: [{ column: 'Weight (kg)', fields: ['gross_weight'] }],
     });
@@ -62,13 +33,12 @@ describe('columns the import did not read', () => {
 
   it('a Spanish lone "Peso" may be either weight; misspelt "Comodity" and "Cantdad" are named with the field they look like', async () => {
     // The project's commodity stands in for the commodity column the file misspells.
-    const project = (await f.create('project', { commodity: await f.commodity('coil') })).id;
+    const project = await newProject({ commodity: await rig.f.commodity('coil') });
     const file = csv(
       ['Referencia', 'Comodity', 'Cantdad', 'Peso (Tm)', 'Observaciones'],
       [['P-1', 'Coil', 2, 18, 'ok']],
     );
-    const answer = await importFile(project, 'pesos.csv', file);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await importOk(project, 'pesos.csv', file);
     expect(answer.body).toMatchObject({
       created: 1,
       ignored_columns: ['Comodity', 'Cantdad', 'Peso (Tm)', 'Observaciones'],
@@ -84,15 +54,15 @@ describe('columns the import did not read', () => {
   });
 
   it('a file whose every column is read answers empty lists; a replay with the same key answers the same', async () => {
-    const project = (await f.create('project')).id;
+    const project = await newProject();
     const file = csv(['Reference', 'Commodity', 'Net weight', 'Gross weight'], [['R-1', 'Coil', 1, 2]]);
     const clean = await importFile(project, 'clean.csv', file);
     expect(clean.body).toMatchObject({ created: 1, ignored_columns: [], column_hints: [] });
 
     const noted = csv(['Reference', 'Commodity', 'Refrence 2', 'Notes'], [['R-2', 'Coil', 'x', 'y']]);
-    const headers = { 'Idempotency-Key': crypto.randomUUID() };
-    const first = await importFile(project, 'noted.csv', noted, headers);
-    const again = await importFile(project, 'noted.csv', noted, headers);
+    const replay = { headers: { 'Idempotency-Key': crypto.randomUUID() } };
+    const first = await importFile(project, 'noted.csv', noted, replay);
+    const again = await importFile(project, 'noted.csv', noted, replay);
     expect(first.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     // "Refrence 2" is not a second reference: the file has one, so no hint.
@@ -101,7 +71,7 @@ describe('columns the import did not read', () => {
   });
 
   it('a refused file answers its row/column problems only, and imports nothing', async () => {
-    const project = (await f.create('project')).id;
+    const project = await newProject();
     const file = csv(
       ['Reference', 'Commodity', 'Net weight', 'Weight'],
       [
@@ -117,7 +87,7 @@ describe('columns the import did not read', () => {
   });
 
   it('a misspelt reference header is still refused as having no reference column', async () => {
-    const project = (await f.create('project')).id;
+    const project = await newProject();
     const answer = await importFile(project, 'ref.csv', csv(['Refrence', 'Commodity'], [['X-1', 'Coil']]));
     expect(answer.status).toBe(400);
     expect(answer.body.file).toEqual([expect.stringMatching(/^No reference column/)]);

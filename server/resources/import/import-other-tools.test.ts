@@ -3,32 +3,19 @@
 // Excel's "Strict Open XML", the .NET Open XML SDK's "x:" prefix, rows and cells without addresses,
 // formatting over thousands of empty rows, numbers typed with separators and units, and the CSVs
 // Google Sheets and LibreOffice write.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
-import { upload } from '../../../tests/fixtures/multipart.js';
+import { describe, expect, it } from 'vitest';
 import { inline, partsXlsx } from '../../../tests/fixtures/xlsx-parts.js';
-import { startTestServer, type TestServer } from '../../testing.js';
+import { expectImported, importRig } from './testing.js';
 
-let server: TestServer;
-let f: Fixtures;
-
-const importFile = (project: string, name: string, bytes: Buffer, headers?: Record<string, string>) =>
-  upload(`${server.url}/api/project/${project}/import_pl/`, {
-    token: f.staffToken,
-    file: { name, bytes },
-    headers,
-  });
-
-const items = async (project: string) =>
-  (
-    await server.query(
-      `select reference, net_weight, gross_weight, location
-       from packing_list where project = $1 and deleted_at is null order by reference`,
-      [project],
-    )
-  ).map((row) => Object.values(row));
-
-const newProject = async () => (await f.create('project')).id;
+const rig = importRig('reference, net_weight, gross_weight, location');
+const { importFile, importOk, newProject } = rig;
+/** Each item as [reference, net_weight, gross_weight, location]. */
+const items = async (project: string) => (await rig.items(project)).map((row) => Object.values(row));
+/** The file imported into the project, which then holds these items. */
+const importsAs = async (project: string, name: string, bytes: Buffer, expected: unknown[][]) => {
+  await importOk(project, name, bytes);
+  expect(await items(project)).toEqual(expected);
+};
 
 /** One <row> of inline strings (a number as a plain <v> when given as a number). */
 const row = (r: number | null, cells: (string | number)[], withRefs = true) =>
@@ -43,15 +30,6 @@ const row = (r: number | null, cells: (string | number)[], withRefs = true) =>
 
 const HEADER = ['Reference', 'Commodity', 'Net weight', 'Gross weight', 'Location'];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  f = await fixtures(server);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
 describe('.xlsx packing lists written by tools other than Excel', () => {
   it('reads inline strings without a shared-strings part, formula strings, booleans, untyped numbers and rich inline text', async () => {
     const project = await newProject();
@@ -64,15 +42,7 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
       `<row r="4"><c r="A4" t="inlineStr"><is><r><t>L-</t></r><r><rPr><b/></rPr><t>3</t></r></is></c>${inline('Coil', 'B4')}<c r="C4"><v>7</v></c></row>`,
     ].join('');
     const answer = await importFile(project, 'libreoffice.xlsx', await partsXlsx({ sheetData }));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({
-      created: 3,
-      updated: 0,
-      unchanged: 0,
-      total: 3,
-      ignored_columns: ['Checked'],
-      column_hints: [],
-    });
+    expectImported(answer, { created: 3, ignored_columns: ['Checked'] });
     expect(await items(project)).toEqual([
       ['L-1', '1250.500', '1300.000', 'warehouse'],
       ['L-2', '2501.000', '2600.000', 'onboard'],
@@ -124,9 +94,7 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
       `<row r="2">${s(4, 'A2')}${s(5, 'B2')}<c r="C2"><v>18000</v></c>${s(6, 'D2')}</row>`,
       `<row r="3">${s(7, 'A3')}${s(5, 'B3')}<c r="C3"><v>18250.25</v></c>${s(6, 'D3')}</row>`,
     ].join('');
-    const answer = await importFile(project, 'google.xlsx', await partsXlsx({ sheetData, sharedStrings }));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(await items(project)).toEqual([
+    await importsAs(project, 'google.xlsx', await partsXlsx({ sheetData, sharedStrings }), [
       ['G-1', '18000.000', null, 'warehouse'],
       ['G-2', '18250.250', null, 'warehouse'],
     ]);
@@ -135,12 +103,11 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
   it('imports an Excel "Strict Open XML Spreadsheet" (purl.oclc.org namespaces) and an Excel template (.xltx)', async () => {
     const project = await newProject();
     const sheetData = [row(1, HEADER), row(2, ['S-1', 'Coil', 1250.5, 1300, 'truck'])].join('');
-    const answer = await importFile(project, 'strict.xlsx', await partsXlsx({ sheetData, strict: true }));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(await items(project)).toEqual([['S-1', '1250.500', '1300.000', 'truck']]);
+    await importsAs(project, 'strict.xlsx', await partsXlsx({ sheetData, strict: true }), [
+      ['S-1', '1250.500', '1300.000', 'truck'],
+    ]);
     const template = await partsXlsx({ sheetData: sheetData.replace(/S-1/g, 'S-2'), template: true });
-    const fromTemplate = await importFile(project, 'plantilla.xltx', template);
-    expect(fromTemplate.status, JSON.stringify(fromTemplate.body)).toBe(200);
+    await importOk(project, 'plantilla.xltx', template);
     expect(await items(project)).toHaveLength(2);
   });
 
@@ -188,9 +155,7 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
       `<row r="1">${header.join('')}</row>${row(2, ['X-1', 'Coil', 10, 11, 'fas'])}`,
     );
     const bytes = await partsXlsx({ sheetData, sharedStrings, prefix: 'x', styles: true });
-    const answer = await importFile(project, 'sdk.xlsx', bytes);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(await items(project)).toEqual([['X-1', '10.000', '11.000', 'fas']]);
+    await importsAs(project, 'sdk.xlsx', bytes, [['X-1', '10.000', '11.000', 'fas']]);
   });
 
   it('finds a worksheet stored under another name than sheet<N>.xml (ClosedXML, BI exports)', async () => {
@@ -226,15 +191,7 @@ describe('.xlsx packing lists written by tools other than Excel', () => {
     const styled = Array.from({ length: 59_990 }, (_, i) => kinds[i % 3]?.(i + 5) ?? '');
     const sheetData = [...data, ...styled].join('');
     const answer = await importFile(project, 'formatted.xlsx', await partsXlsx({ sheetData }));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({
-      created: 2,
-      updated: 0,
-      unchanged: 0,
-      total: 2,
-      ignored_columns: [],
-      column_hints: [],
-    });
+    expectImported(answer, { created: 2 });
   });
 });
 
@@ -247,9 +204,7 @@ describe('CSV packing lists from Google Sheets and LibreOffice', () => {
       'G-2,Coil,18000,18150.25,on board,,',
       'G-3,Coil,"7","8.5",Truck,,',
     ].join('\n');
-    const answer = await importFile(project, 'Packing list - Sheet1.csv', Buffer.from(text, 'utf8'));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(await items(project)).toEqual([
+    await importsAs(project, 'Packing list - Sheet1.csv', Buffer.from(text, 'utf8'), [
       ['G-1', '1250.500', '1300.000', 'warehouse'],
       ['G-2', '18000.000', '18150.250', 'onboard'],
       ['G-3', '7.000', '8.500', 'truck'],
@@ -263,9 +218,7 @@ describe('CSV packing lists from Google Sheets and LibreOffice', () => {
       'LO-1;Bobina;Almacén;1.250,5;1.300',
       'LO-2;Bobina;Camión;18.000;18.150',
     ].join('\r\n');
-    const answer = await importFile(project, 'lista.csv', Buffer.from(`\uFEFF${text}\r\n`, 'utf8'));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(await items(project)).toEqual([
+    await importsAs(project, 'lista.csv', Buffer.from(`\uFEFF${text}\r\n`, 'utf8'), [
       ['LO-1', '1250.500', '1300.000', 'warehouse'],
       ['LO-2', '18000.000', '18150.000', 'truck'],
     ]);
@@ -284,8 +237,7 @@ describe('CSV packing lists from Google Sheets and LibreOffice', () => {
     ]);
     expect(await items(project)).toEqual([]);
     // One decimal comma in the list decides the others.
-    const decided = await importFile(project, 'hoja.csv', Buffer.from(`${spanish}GS-3,Bobina,"18.300,5"\n`));
-    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    await importOk(project, 'hoja.csv', Buffer.from(`${spanish}GS-3,Bobina,"18.300,5"\n`));
     expect((await items(project)).map((item) => item[1])).toEqual(['18000.000', '18250.000', '18300.500']);
   });
 
@@ -293,13 +245,10 @@ describe('CSV packing lists from Google Sheets and LibreOffice', () => {
     const project = await newProject();
     const head = 'Referencia;Mercancía;Peso neto;;\r\nV-1;Bobina;10;;\r\n';
     const empty = ';;;;\r\n'.repeat(60_000);
-    const tail = await importFile(project, 'cola.csv', Buffer.from(head + empty));
-    expect(tail.status, JSON.stringify(tail.body)).toBe(200);
+    const tail = await importOk(project, 'cola.csv', Buffer.from(head + empty));
     expect(tail.body).toMatchObject({ created: 1, total: 1 });
     // A row below the empty lines is a row of the list, never dropped without a word.
-    const after = await importFile(project, 'hueco.csv', Buffer.from(`${head}${empty}V-2;Bobina;12;;\r\n`));
-    expect(after.status, JSON.stringify(after.body)).toBe(200);
-    expect(await items(project)).toEqual([
+    await importsAs(project, 'hueco.csv', Buffer.from(`${head}${empty}V-2;Bobina;12;;\r\n`), [
       ['V-1', '10.000', null, 'uncategorized'],
       ['V-2', '12.000', null, 'uncategorized'],
     ]);
@@ -318,9 +267,7 @@ describe('numbers and units as people type them', () => {
       // A number cell in the tonnes column, and text that only the list's decimal commas decide.
       row(5, ['U-4', 'Bobina', ' 18.000 ', 18.2]),
     ].join('');
-    const answer = await importFile(project, 'unidades.xlsx', await partsXlsx({ sheetData }));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(await items(project)).toEqual([
+    await importsAs(project, 'unidades.xlsx', await partsXlsx({ sheetData }), [
       ['U-1', '1250.500', '1300.000', 'uncategorized'],
       ['U-2', '20000.000', '20150.000', 'uncategorized'],
       ['U-3', '1250.000', '1300.000', 'uncategorized'],
@@ -332,8 +279,7 @@ describe('numbers and units as people type them', () => {
       'U-5,Coil,"1,250.5",1.3',
       'U-6,Coil,"20 000","20.15 MT"',
     ].join('\n');
-    const csv = await importFile(project, 'units.csv', Buffer.from(english));
-    expect(csv.status, JSON.stringify(csv.body)).toBe(200);
+    await importOk(project, 'units.csv', Buffer.from(english));
     expect((await items(project)).slice(4)).toEqual([
       ['U-5', '1250.500', '1300.000', 'uncategorized'],
       ['U-6', '20000.000', '20150.000', 'uncategorized'],
@@ -347,8 +293,7 @@ describe('numbers and units as people type them', () => {
       'HR-1,SPCC,"18,250",18.42,Coil',
       'HR-2,SPCC,"18,300",18.47,Coil',
     ].join('\r\n');
-    const english = await importFile(project, 'mill.csv', Buffer.from(mill));
-    expect(english.status, JSON.stringify(english.body)).toBe(200);
+    await importOk(project, 'mill.csv', Buffer.from(mill));
     const spanish = 'Referencia;Mercancía;P.N. (kg);P.B. (kg)\r\nHR-3;Bobina;1.250,5;1.300\r\n';
     expect((await importFile(project, 'acería.csv', Buffer.from(spanish))).status).toBe(200);
     const nett = 'Reference,Commodity,Nett Weight\nHR-4,Coil,7\n';
@@ -382,7 +327,9 @@ describe('numbers and units as people type them', () => {
     expect(english.body.file).toEqual([
       'Column C ("Net weight (lbs)") is in pounds: weights are imported in kilograms; convert the column to kg or tonnes and import again.',
     ]);
-    const spanish = await importFile(project, 'libras.csv', Buffer.from(pounds), { 'accept-language': 'es' });
+    const spanish = await importFile(project, 'libras.csv', Buffer.from(pounds), {
+      headers: { 'accept-language': 'es' },
+    });
     expect(spanish.body.file).toEqual([
       'La columna C ("Net weight (lbs)") está en libras: los pesos se importan en kilogramos; convierta la columna a kg o toneladas e importe de nuevo.',
     ]);

@@ -2,25 +2,17 @@
 // as Excel shows the tabs) whose opening rows have a reference header, whatever order the ZIP holds the
 // sheets in (ExcelJS's stream reader goes in ZIP order; tests/fixtures/xlsx-parts.ts writes the later
 // tabs first).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
-import { upload } from '../../../tests/fixtures/multipart.js';
+import { describe, expect, it } from 'vitest';
 import { inline, partsXlsx, type SheetParts } from '../../../tests/fixtures/xlsx-parts.js';
-import { startTestServer, type TestServer } from '../../testing.js';
+import { importRig } from './testing.js';
 
-let server: TestServer;
-let f: Fixtures;
+const rig = importRig('reference');
 
+/** The workbook imported into a new project: the answer and the references stored. */
 const importFile = async (parts: SheetParts) => {
-  const project = (await f.create('project')).id;
-  const answer = await upload(`${server.url}/api/project/${project}/import_pl/`, {
-    token: f.staffToken,
-    file: { name: 'tabs.xlsx', bytes: await partsXlsx(parts) },
-  });
-  const stored = await server.query(
-    'select reference from packing_list where project = $1 and deleted_at is null order by reference',
-    [project],
-  );
+  const project = await rig.newProject();
+  const answer = await rig.importFile(project, 'tabs.xlsx', await partsXlsx(parts));
+  const stored = await rig.items(project);
   return { answer, references: stored.map((row) => row.reference) };
 };
 
@@ -35,15 +27,6 @@ const sheet = (...rows: string[][]) =>
 
 const list = (...references: string[]) =>
   sheet(['Reference', 'Commodity'], ...references.map((reference) => [reference, 'Coil']));
-
-beforeAll(async () => {
-  server = await startTestServer();
-  f = await fixtures(server);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('a workbook with several sheets', () => {
   it.each([
