@@ -10,6 +10,7 @@ import { csv } from '../fixtures/packing';
 import { waitFor, waitForServiceWorker } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
 import { newContext } from './support/browser';
+import { openImport, submitImport } from './support/packing-import';
 import { projectPerTest } from './support/rig';
 import { PHOTOS } from './support/sync';
 
@@ -92,17 +93,13 @@ describe('a new user with files', () => {
   it('import: 200 problems counted and scrollable in Spanish; a slow import shows progress and sends once', async () => {
     const { context, page } = await openProject({ width: 1024, height: 768 });
     await page.getByTestId('language-es').click();
-    await page.getByTestId('packing-import').click();
-    const dialog = page.getByRole('dialog', { name: 'Importar packing list' });
+    const dialog = await openImport(page, 'Importar packing list');
     const header = ['Reference', 'Commodity', 'Quantity', 'Net weight', 'Gross weight', 'Location'];
     const bad = csv(
       header,
       Array.from({ length: 200 }, (_, i) => [`BAD-${i}`, 'Coil', 1, 'heavy', 12100, 'onboard']),
     );
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: bad });
-    await dialog.getByTestId('import-submit').click();
+    await submitImport(dialog, 'bad.csv', bad);
     const errors = dialog.getByTestId('import-errors');
     await errors.waitFor({ timeout: 60_000 });
     expect(await dialog.getByTestId('import-error-count').textContent()).toBe('200 problemas');
@@ -133,10 +130,7 @@ describe('a new user with files', () => {
       ['GOOD-1', 'Coil', 1, 12000, 12100, 'onboard'],
       ['GOOD-2', 'Coil', 1, 12000, 12100, 'warehouse'],
     ]);
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: good });
-    await dialog.getByTestId('import-submit').click();
+    await submitImport(dialog, 'good.csv', good);
     const progress = dialog.getByTestId('import-progress');
     await progress.waitFor();
     expect(await progress.textContent()).toContain('Enviando good.csv');
@@ -158,17 +152,13 @@ describe('a new user with files', () => {
   it('import picked offline: waits in the queue across a reload, says when it is sent, items arrive', async () => {
     const { context, page } = await openProject({ width: 1024, height: 768 });
     await context.setOffline(true);
-    await page.getByTestId('packing-import').click();
-    const dialog = page.getByRole('dialog', { name: 'Import packing list' });
+    const dialog = await openImport(page, 'Import packing list');
     const header = ['Reference', 'Commodity', 'Quantity', 'Net weight', 'Gross weight', 'Location'];
     const file = csv(header, [
       ['OFF-A', 'Coil', 1, 12000, 12100, 'onboard'],
       ['OFF-B', 'Coil', 1, 12000, 12100, 'fas'],
     ]);
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'call.csv', mimeType: 'text/csv', buffer: file });
-    await dialog.getByTestId('import-submit').click();
+    await submitImport(dialog, 'call.csv', file);
     await dialog.getByTestId('import-queued').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     // Opened again for another file, the dialog starts clean.

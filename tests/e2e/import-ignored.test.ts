@@ -2,56 +2,27 @@
 // import, with the names a vague weight column would be read as: online in English (the dialog stays
 // open with it), and offline in Spanish (the queued file, sent when back online, leaves the same note in
 // the project until dismissed).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../server/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { csv } from '../fixtures/packing';
-import { createRunProject } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
-import { launchBrowser, newContext } from './support/browser';
-import { startAppServer } from './support/server';
+import { expectNoRawKeys } from './support/app';
+import { openImport, submitImport } from './support/packing-import';
+import { openRigProject, projectPerTest } from './support/rig';
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function openProject(label: string): Promise<{ context: BrowserContext; page: Page; id: string }> {
-  const { id, name } = await createRunProject(server, 'IGN', label);
-  const context = await newContext(browser, server.url, { width: 1024, height: 768 });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await page.goto(`/project/${id}`);
-  await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 60_000 });
-  return { context, page, id };
-}
+const rig = projectPerTest('IGN', 'Unread columns');
 
 const row = (page: Page, reference: string) =>
   page.locator(`[data-testid="packing-row"][data-reference="${reference}"]`);
 
 describe('columns an import did not read', () => {
   it('online: the dialog says which columns were not imported and how to name the weight', async () => {
-    const { page } = await openProject('Unread columns');
-    await page.getByTestId('packing-import').click();
-    const dialog = page.getByRole('dialog', { name: 'Import packing list' });
+    const page = await openRigProject(rig);
+    const dialog = await openImport(page, 'Import packing list');
     const file = csv(
       ['Reference', 'Commodity', 'Weight (kg)', 'Notes'],
       [['UN-1', 'Coil', 18000, 'scratched']],
     );
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'unread.csv', mimeType: 'text/csv', buffer: file });
-    await dialog.getByTestId('import-submit').click();
+    await submitImport(dialog, 'unread.csv', file);
     const note = dialog.getByTestId('import-ignored');
     await note.waitFor({ timeout: 60_000 });
     expect(await dialog.getByTestId('import-done').textContent()).toBe(
@@ -69,16 +40,13 @@ describe('columns an import did not read', () => {
   });
 
   it('offline, in Spanish: the queued file is imported when back online and the project says what was not read', async () => {
-    const { context, page, id } = await openProject('Columnas sin leer');
+    const page = await openRigProject(rig);
+    const context = page.context();
     await page.getByTestId('language-es').click();
     await context.setOffline(true);
-    await page.getByTestId('packing-import').click();
-    const dialog = page.getByRole('dialog', { name: 'Importar packing list' });
+    const dialog = await openImport(page, 'Importar packing list');
     const file = csv(['Referencia', 'Mercancía', 'Peso'], [['UN-2', 'Bobina', 12000]]);
-    await dialog
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'sin conexión.csv', mimeType: 'text/csv', buffer: file });
-    await dialog.getByTestId('import-submit').click();
+    await submitImport(dialog, 'sin conexión.csv', file);
     await dialog.getByTestId('import-queued').waitFor();
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await page.getByTestId('queued-import').waitFor();
@@ -94,9 +62,9 @@ describe('columns an import did not read', () => {
       'Para importar la columna Peso, cámbiale el nombre a Peso neto o Peso bruto e importa el archivo de nuevo.',
     ]);
     expect(await done.textContent()).toContain('sin conexión.csv se importó.');
-    const stored = await server.query(
+    const stored = await rig.server.query(
       'select net_weight, gross_weight from packing_list where project = $1',
-      [id],
+      [rig.project.id],
     );
     expect(stored).toEqual([{ net_weight: null, gross_weight: null }]);
     await expectNoRawKeys(page);
