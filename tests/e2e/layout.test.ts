@@ -248,4 +248,37 @@ describe('layout', () => {
     expect(userBarRight).toBeLessThanOrEqual(768);
     expect(pathOf(page)).toBe('/projects');
   });
+
+  it('opens the settings menu on the first tap even when its code arrives while the finger is down', async () => {
+    // Its own context without the service worker, so the page's requests can be held.
+    const held = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
+    try {
+      const tablet = await held.newPage();
+      await signIn(tablet);
+      let release: (() => void) | undefined;
+      const requested = new Promise<void>((asked) => {
+        void tablet.route(/SettingsMenu-[^/]*\.js$/, (route) => {
+          release = () => void route.continue();
+          asked();
+        });
+      });
+      // Pointing at the icon fetches the menu's code; it arrives between the press and the lift.
+      await tablet.getByTestId('settings').hover();
+      await requested;
+      await tablet.mouse.down();
+      const arrived = tablet.waitForResponse(/SettingsMenu-[^/]*\.js$/);
+      release?.();
+      await arrived;
+      await tablet.evaluate(
+        () =>
+          new Promise((done) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100))),
+          ),
+      );
+      await tablet.mouse.up();
+      await tablet.getByRole('menuitem', { name: 'Log out' }).waitFor({ timeout: 5_000 });
+    } finally {
+      await held.close();
+    }
+  });
 });

@@ -29,20 +29,21 @@ export function UserBar() {
   if (passwordOpen && !passwordUsed) setPasswordUsed(true);
   const [logoutUsed, setLogoutUsed] = useState(false);
   if (logout.pending !== null && !logoutUsed) setLogoutUsed(true);
-  // The settings menu's code loads when its icon is pointed at, focused or pressed; until then the icon
-  // stands alone. A press before the code is in opens the menu once it is.
+  // The settings menu's code is fetched when its icon is pointed at or focused, and the menu takes the
+  // icon's place when it is pressed: never between a finger's touch and its lift, which made the
+  // element under the finger go away and the tap do nothing (the click goes to neither icon).
   const [loaded, setLoaded] = useState<{ Menu: ComponentType<SettingsMenuProps>; focus: boolean } | null>(
     null,
   );
   const [menuOpened, setMenuOpened] = useState(false);
   const standIn = useRef<HTMLButtonElement>(null);
-  const loadMenu = () => {
+  // Not loaded (offline before the service worker was installed): the next press tries again.
+  const fetchMenu = () => void import('./SettingsMenu').catch(() => undefined);
+  const openMenu = () => {
+    const focus = document.activeElement === standIn.current;
+    setMenuOpened(true);
     void import('./SettingsMenu').then(
-      (module) =>
-        setLoaded(
-          (current) => current ?? { Menu: module.default, focus: document.activeElement === standIn.current },
-        ),
-      // Not loaded (offline before the service worker was installed): the next press tries again.
+      (module) => setLoaded((current) => current ?? { Menu: module.default, focus }),
       () => undefined,
     );
   };
@@ -66,12 +67,9 @@ export function UserBar() {
       ) : (
         <SettingsButton
           ref={standIn}
-          onPointerEnter={loadMenu}
-          onFocus={loadMenu}
-          onClick={() => {
-            setMenuOpened(true);
-            loadMenu();
-          }}
+          onPointerEnter={fetchMenu}
+          onFocus={fetchMenu}
+          onClick={openMenu}
         />
       )}
       <Suspense fallback={null}>
