@@ -65,12 +65,7 @@ export function UserBar() {
           onLogout={() => void logout.request()}
         />
       ) : (
-        <SettingsButton
-          ref={standIn}
-          onPointerEnter={fetchMenu}
-          onFocus={fetchMenu}
-          onClick={openMenu}
-        />
+        <SettingsButton ref={standIn} onPointerEnter={fetchMenu} onFocus={fetchMenu} onClick={openMenu} />
       )}
       <Suspense fallback={null}>
         {passwordUsed && <PasswordChangeModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />}
