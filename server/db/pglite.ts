@@ -39,6 +39,9 @@ async function initdbApart(pgdata: string): Promise<void> {
   });
 }
 
+/** Embedded databases open in this process (the memory-first V8 flag is on while there is one). */
+let openDatabases = 0;
+
 /** Opens the embedded database; 'memory' keeps it in memory (tests), anything else is a folder. */
 export async function openPGlite(dataDir: string, parsers: ParserOptions): Promise<Database> {
   const memory = dataDir === 'memory';
@@ -55,8 +58,8 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
     // memory rather than speed (fuller collections sooner, a smaller young generation). A 20,000-row
     // import peaked at ~300-330 MB without it and ~250-260 MB with it, at ~0.7 s more for that import
     // and ~4% fewer packing-list pages a second (bench: import, resources). The flags are read at run
-    // time; a PostgreSQL server never sets them, and closing gives the process its defaults back.
-    v8.setFlagsFromString('--optimize-for-size');
+    // time; a PostgreSQL server never sets them, and closing the last one gives the process its defaults
+    // back (tests open several at once). Counted once the database is open, so an open that fails leaves nothing set.
     // Loaded only for this engine: the module alone holds ~45 MB, of no use to a PostgreSQL server.
     const { PGlite } = await import('@electric-sql/pglite');
     // One options object: PGlite drops the second argument when the first is not a string.
@@ -70,6 +73,7 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
     });
     await pglite.waitReady;
+    if (openDatabases++ === 0) v8.setFlagsFromString('--optimize-for-size');
     const db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
     return {
       engine: 'pglite',
@@ -92,7 +96,7 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
       async close() {
         await db.destroy();
         await pglite.close();
-        v8.setFlagsFromString('--no-optimize-for-size');
+        if (--openDatabases === 0) v8.setFlagsFromString('--no-optimize-for-size');
         unlock();
       },
     };
