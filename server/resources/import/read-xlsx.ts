@@ -11,8 +11,8 @@ import { fieldError, HttpError } from '../../http/errors.js';
 import { ACCEPTED } from './format.js';
 import { mapHeader } from './headers.js';
 import { UNREAD_FORMULA } from './rows.js';
-import { losesSheets, tabOrder, WORKBOOK_RELS } from './workbook-parts.js';
-import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook, worksheetRenames } from './xlsx-repair.js';
+import { losesSheets, tabOrder, WORKBOOK_RELS, worksheetRenames } from './workbook-parts.js';
+import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook } from './xlsx-repair.js';
 
 export interface SheetRow {
   /** 1-based, as the spreadsheet shows it. */

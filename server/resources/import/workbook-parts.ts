@@ -25,6 +25,21 @@ const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 export const EMPTY_SHARED_STRINGS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
 
+/** The worksheets (by the workbook's relationships) that ExcelJS would not find: their new names. */
+export function worksheetRenames(rels: string, parts: ReadonlySet<string>): Map<string, string> {
+  const renames = new Map<string, string>();
+  let next = 1;
+  for (const [tag] of rels.matchAll(RELATIONSHIP)) {
+    const target = TARGET.exec(tag)?.[1];
+    if (!target || !/\sType=["'][^"']*\/worksheet["']/.test(tag)) continue;
+    const part = partOf(target);
+    if (WORKSHEET.test(part) || !parts.has(part) || renames.has(part)) continue;
+    while (parts.has(`xl/worksheets/sheet${next}.xml`)) next++;
+    renames.set(part, `xl/worksheets/sheet${next++}.xml`);
+  }
+  return renames;
+}
+
 /** The sheet numbers ("1", "3"...) in tab order; tabs whose part cannot be placed are left out. */
 export function tabOrder(workbook: string, rels: string, renames: ReadonlyMap<string, string>): string[] {
   const parts = new Map<string, string>();

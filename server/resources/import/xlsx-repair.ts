@@ -48,22 +48,6 @@ function isoDate(text: string): string {
   return found ? `${found[1]}T${(found[2] ?? '00:00:00').padEnd(8, ':00')}Z` : text;
 }
 
-const SHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
-/** The worksheets (by the workbook's relationships) that ExcelJS would not find: their new names. */
-export function worksheetRenames(rels: string, parts: ReadonlySet<string>): Map<string, string> {
-  const renames = new Map<string, string>();
-  let next = 1;
-  for (const [tag] of rels.matchAll(RELATIONSHIP)) {
-    const target = TARGET.exec(tag)?.[1];
-    if (!target || !/\sType=["'][^"']*\/worksheet["']/.test(tag)) continue;
-    const part = partOf(target);
-    if (SHEET_PART.test(part) || !parts.has(part) || renames.has(part)) continue;
-    while (parts.has(`xl/worksheets/sheet${next}.xml`)) next++;
-    renames.set(part, `xl/worksheets/sheet${next++}.xml`);
-  }
-  return renames;
-}
-
 /** The workbook's relationships with the renamed worksheets' targets. */
 function renameTargets(rels: string, renames: ReadonlyMap<string, string>): string {
   return rels.replace(RELATIONSHIP, (tag) => {
