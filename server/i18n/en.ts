@@ -41,6 +41,8 @@ export const en: Record<string, string> = {
   'sheet.too_many_rows': 'The file has more than {max} rows; split it into several files.',
   'xlsx.invalid': 'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).',
   'xlsx.too_big': 'The workbook unpacks to more than {size} MB; it is refused.',
+  'xlsx.strings_too_big':
+    "The workbook's text (its shared strings) unpacks to more than {size} MB; it is refused.",
   'format.cfb': `This is an old Excel .xls (or other Office 97-2003) file. ${ACCEPTED}: ${SAVE_AS}`,
   'format.ods': `This is an OpenDocument spreadsheet (.ods). ${ACCEPTED}: in LibreOffice, use File > Save As and choose Excel 2007-365 (.xlsx) or CSV.`,
   'format.pdf': `This is a PDF, not a spreadsheet. ${ACCEPTED}; ask the sender for the packing list as a spreadsheet.`,

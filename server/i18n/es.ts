@@ -38,6 +38,8 @@ export const es: Record<string, string> = {
   'sheet.too_many_rows': 'El archivo tiene más de {max} filas; divídalo en varios archivos.',
   'xlsx.invalid': 'Esto no es un archivo .xlsx válido (guárdelo como Libro de Excel o como CSV).',
   'xlsx.too_big': 'El libro descomprimido ocupa más de {size} MB; se rechaza.',
+  'xlsx.strings_too_big':
+    'El texto del libro (sus cadenas compartidas) descomprimido ocupa más de {size} MB; se rechaza.',
   'format.cfb': `Esto es un archivo antiguo de Excel .xls (u otro de Office 97-2003). ${ACCEPTED}: ${SAVE_AS}`,
   'format.ods': `Esto es una hoja de cálculo OpenDocument (.ods). ${ACCEPTED}: en LibreOffice, use Archivo > Guardar como y elija Excel 2007-365 (.xlsx) o CSV.`,
   'format.pdf': `Esto es un PDF, no una hoja de cálculo. ${ACCEPTED}; pida al remitente la lista de bultos como hoja de cálculo.`,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pdf } from '../../../tests/fixtures/files.js';
 import { download } from '../../../tests/fixtures/multipart.js';
 import { coilRows, csv, xlsx } from '../../../tests/fixtures/packing.js';
+import { partsXlsx } from '../../../tests/fixtures/xlsx-parts.js';
 import { expectImported, importRig } from './testing.js';
 
 const rig = importRig(
@@ -199,6 +200,25 @@ describe('packing list import', () => {
     expect(renamed.status).toBe(400);
     expect(renamed.body.file).toEqual([
       expect.stringMatching(/^This is a PDF.*read from \.xlsx \(Excel Workbook\) or \.csv/),
+    ]);
+    expect(await items(project)).toHaveLength(0);
+  });
+
+  it('refuses shared strings past their own budget (20 MB) naming that budget, in English and Spanish', async () => {
+    const project = await newProject();
+    const sheetData = '<row r="1"><c r="A1" t="s"><v>0</v></c></row>';
+    // Far below the workbook's 100 MB, past what the shared strings may take.
+    const sharedStrings = [`<si><t>${'x'.repeat(21 * 1024 * 1024)}</t></si>`];
+    const file = await partsXlsx({ sheetData, sharedStrings });
+    const answer = await importFile(project, 'strings.xlsx', file);
+    expect(answer.status).toBe(400);
+    expect(answer.body.file).toEqual([
+      "The workbook's text (its shared strings) unpacks to more than 20 MB; it is refused.",
+    ]);
+    const spanish = await importFile(project, 'strings.xlsx', file, { headers: { 'Accept-Language': 'es' } });
+    expect(spanish.status).toBe(400);
+    expect(spanish.body.file).toEqual([
+      'El texto del libro (sus cadenas compartidas) descomprimido ocupa más de 20 MB; se rechaza.',
     ]);
     expect(await items(project)).toHaveLength(0);
   });

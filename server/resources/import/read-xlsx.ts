@@ -11,7 +11,7 @@ import { fieldError, HttpError } from '../../http/errors.js';
 import { ACCEPTED } from './format.js';
 import { mapHeader } from './headers.js';
 import { UNREAD_FORMULA } from './rows.js';
-import { losesSheets, tabOrder, WORKBOOK_RELS, worksheetRenames } from './workbook-parts.js';
+import { losesSheets, SHARED_STRINGS, tabOrder, WORKBOOK_RELS, worksheetRenames } from './workbook-parts.js';
 import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook } from './xlsx-repair.js';
 
 export interface SheetRow {
@@ -38,6 +38,12 @@ const appleNumbers = () =>
   );
 const tooBig = () =>
   fieldError('file', `The workbook unpacks to more than ${MAX_UNZIPPED / 1024 / 1024} MB; it is refused.`);
+// The shared strings have a budget of their own (ExcelJS holds them in memory): say which was passed.
+const stringsTooBig = () =>
+  fieldError(
+    'file',
+    `The workbook's text (its shared strings) unpacks to more than ${MAX_SHARED_STRINGS / 1024 / 1024} MB; it is refused.`,
+  );
 
 /**
  * Inflates every entry once, counting bytes; refuses past the budget or without a workbook. Says
@@ -71,9 +77,12 @@ export async function checkWorkbookZip(
         if (entry.fileName === 'xl/workbook.xml') workbook = true;
         if (NUMBERS_PART.test(entry.fileName)) numbers = true;
         parts.add(entry.fileName);
-        const budget = entry.fileName === 'xl/sharedStrings.xml' ? MAX_SHARED_STRINGS : MAX_UNZIPPED;
+        const strings = entry.fileName === SHARED_STRINGS;
+        const budget = strings ? MAX_SHARED_STRINGS : MAX_UNZIPPED;
+        // Which budget an entry of this size passed.
+        const refusal = (size: number) => (strings && size > budget ? stringsTooBig() : tooBig());
         if (entry.uncompressedSize > budget || total + entry.uncompressedSize > MAX_UNZIPPED)
-          return reject(tooBig());
+          return reject(refusal(entry.uncompressedSize));
         if (entry.fileName.endsWith('/')) return zip.readEntry();
         zip.openReadStream(entry, (error, stream) => {
           if (error) return reject(notXlsx());
@@ -97,7 +106,7 @@ export async function checkWorkbookZip(
             total += chunk.length;
             if (size > budget || total > MAX_UNZIPPED) {
               stream.destroy();
-              reject(tooBig());
+              reject(refusal(size));
             }
           });
           // yauzl checks the inflated size against the declared one: a lying header is an error.
