@@ -36,6 +36,9 @@ const appleNumbers = () =>
     'file',
     `This is an Apple Numbers file. ${ACCEPTED}: in Numbers, use File > Export To > Excel (or CSV) and send that file.`,
   );
+// The header and maxRows rows below it are allowed.
+const tooManyRows = (maxRows: number) =>
+  fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
 const tooBig = () =>
   fieldError('file', `The workbook unpacks to more than ${MAX_UNZIPPED / 1024 / 1024} MB; it is refused.`);
 // The shared strings have a budget of their own (ExcelJS holds them in memory): say which was passed.
@@ -224,18 +227,12 @@ async function readChecked(path: string, maxRows: number, order: readonly string
         continue;
       }
       const rows: SheetRow[] = [];
-      let tooMany = false;
       for await (const row of sheet) {
         const cells = row.hasValues ? cellsOf(row) : [];
         if (cells.every((cell) => cell.trim() === '')) continue;
         rows.push({ row: row.number, cells });
-        // The header and maxRows rows below it are allowed.
-        if (rows.length > maxRows + 1) {
-          tooMany = true;
-          break;
-        }
+        if (rows.length > maxRows + 1) throw tooManyRows(maxRows);
       }
-      if (tooMany) return checked(rows, tooMany, maxRows);
       if (hasHeader(rows)) best = { rank, rows };
       // Without a header anywhere, the first tab's opening rows name what was found instead.
       else if (!first || rank < first.rank) first = { rank, rows: rows.slice(0, 20) };
@@ -266,15 +263,9 @@ async function readWhole(excel: typeof ExcelJS, path: string, maxRows: number): 
       const cells = cellsOf(row);
       if (cells.some((cell) => cell.trim() !== '')) rows.push({ row: row.number, cells });
     });
-    const tooMany = rows.length > maxRows + 1;
-    if (tooMany || hasHeader(rows)) return checked(rows.slice(0, maxRows + 2), tooMany, maxRows);
+    if (rows.length > maxRows + 1) throw tooManyRows(maxRows);
+    if (hasHeader(rows)) return rows;
     first ??= rows;
   }
-  return checked(first ?? [], false, maxRows);
-}
-
-function checked(rows: SheetRow[], tooMany: boolean, maxRows: number): SheetRow[] {
-  if (tooMany)
-    throw fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
-  return rows;
+  return first ?? [];
 }
