@@ -12,6 +12,7 @@ import {
   openProject,
   storedAttachments,
   thumbs,
+  uploadDocuments,
   uploadPath,
   uploadRig,
 } from './support/uploads';
@@ -94,19 +95,16 @@ describe('photos on a bad network', () => {
 
     // A photo tried says why it waits, and that it goes by itself, in English and Spanish.
     const viewer = page.getByTestId('photo-viewer');
-    await thumbs(page).last().click();
-    await viewer
-      .getByText('The server cannot take it right now (HTTP 503): it is sent by itself later.')
-      .waitFor();
-    await page.keyboard.press('Escape');
-    await viewer.getByTestId('photo-swipe').waitFor({ state: 'detached' });
-    await page.getByTestId('language-es').click();
-    await thumbs(page).last().click();
-    await viewer
-      .getByText('El servidor no puede recibirlo ahora (HTTP 503): se envía solo más tarde.')
-      .waitFor();
-    await page.keyboard.press('Escape');
-    await viewer.getByTestId('photo-swipe').waitFor({ state: 'detached' });
+    for (const [language, reason] of [
+      ['en', 'The server cannot take it right now (HTTP 503): it is sent by itself later.'],
+      ['es', 'El servidor no puede recibirlo ahora (HTTP 503): se envía solo más tarde.'],
+    ]) {
+      await page.getByTestId(`language-${language}`).click();
+      await thumbs(page).last().click();
+      await viewer.getByText(reason).waitFor();
+      await page.keyboard.press('Escape');
+      await viewer.getByTestId('photo-swipe').waitFor({ state: 'detached' });
+    }
     await page.getByTestId('language-en').click();
 
     // 500 without Retry-After: backoff, still one try at a time.
@@ -163,19 +161,14 @@ describe('photos on a bad network', () => {
     // Meanwhile: another photo and a document added; the dialogs close at once (the files are kept here).
     await addPhotos(page, await distinctPhotos(1, 'MORE'), 'Truck 13');
     expect(await thumbs(page).count()).toBe(3);
-    const section = page.getByTestId('section-documents');
-    await section.getByTestId('documents-upload').click();
-    const dialog = page.getByRole('dialog', { name: 'Upload documents' });
-    await dialog.locator('input[type="file"]').setInputFiles({
-      name: 'tally-sheet.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('Hold 1: 42 coils\n'),
-    });
-    await dialog.getByTestId('upload-submit').click();
-    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
-    const documentState = section.locator(
-      '[data-testid="document-row"][data-name="tally-sheet.txt"] [data-testid="file-state"]',
+    await uploadDocuments(
+      page,
+      [{ name: 'tally-sheet.txt', mimeType: 'text/plain', buffer: Buffer.from('Hold 1: 42 coils\n') }],
+      5_000,
     );
+    const documentState = page
+      .getByTestId('section-documents')
+      .locator('[data-testid="document-row"][data-name="tally-sheet.txt"] [data-testid="file-state"]');
     await documentState.and(page.locator('[data-state="uploading"]')).waitFor({ timeout: 20_000 });
     expect(await documentState.textContent()).toBe('Uploading');
     await page.getByTestId('language-es').click();

@@ -17,6 +17,7 @@ import {
   openProject,
   storedAttachments,
   thumbs,
+  uploadDocuments,
   uploadPath,
   uploadRig,
 } from './support/uploads';
@@ -50,16 +51,14 @@ describe('uploads the server refuses', () => {
     const { page } = await openProject(rig);
     const [small] = await distinctPhotos(1, 'SMALL');
     await addPhotos(page, [await largePhoto('BIG.jpg'), small as never], 'Hold 2 coils');
+    await uploadDocuments(page, [
+      {
+        name: 'manifest.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('#!/bin/sh\necho "not a manifest"\n'),
+      },
+    ]);
     const section = page.getByTestId('section-documents');
-    await section.getByTestId('documents-upload').click();
-    const dialog = page.getByRole('dialog', { name: 'Upload documents' });
-    await dialog.locator('input[type="file"]').setInputFiles({
-      name: 'manifest.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('#!/bin/sh\necho "not a manifest"\n'),
-    });
-    await dialog.getByTestId('upload-submit').click();
-    await dialog.waitFor({ state: 'hidden' });
 
     await thumbs(page, 'needs_attention').waitFor({ timeout: 60_000 });
     await thumbs(page, 'synced').waitFor({ timeout: 60_000 });

@@ -101,6 +101,18 @@ export async function addPhotos(page: Page, photos: Photo[], description: string
   await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 }
 
+/**
+ * Uploads documents through the documents section's dialog, as a user picks them; resolves once the dialog
+ * has closed (within `timeout`: the files are kept on the device, so it closes at once).
+ */
+export async function uploadDocuments(page: Page, files: Photo[], timeout?: number): Promise<void> {
+  await page.getByTestId('section-documents').getByTestId('documents-upload').click();
+  const dialog = page.getByRole('dialog', { name: 'Upload documents' });
+  await dialog.locator('input[type="file"]').setInputFiles(files as never);
+  await dialog.getByTestId('upload-submit').click();
+  await dialog.waitFor({ state: 'hidden', timeout });
+}
+
 /** The test project's attachments on the server (not deleted), by name. */
 export function storedAttachments(rig: UploadRig) {
   return rig.server.query(
