@@ -2,12 +2,12 @@
 // the projects list keeps its own: a reload or a return shows the same rows. Prefixed, so other sections
 // of the page may keep theirs beside them; anything malformed is read as no filter.
 import { locations } from '../../domain/enums';
+import { isUuid } from '../../domain/ids';
 import { pageFromParam } from '../../ui/paging';
 import { emptyFilters, type PackingFilters } from './filters';
 
 const PREFIX = 'pl_';
 const KEYS = Object.keys(emptyFilters) as (keyof PackingFilters)[];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function read(key: keyof PackingFilters, value: string): PackingFilters[typeof key] {
@@ -27,7 +27,7 @@ function read(key: keyof PackingFilters, value: string): PackingFilters[typeof k
       return ISO.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
     default:
       // commodity, validation_hand, validation_prompter_identifier: record ids.
-      return UUID.test(value) ? value : null;
+      return isUuid(value) ? value : null;
   }
 }
 
