@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { fieldError, ValidationError } from '../../http/errors.js';
 import { columnLetter, mapHeader } from './headers.js';
 import type { ImpliedMarks } from './numbers.js';
-import type { SheetRow } from './read-xlsx.js';
+import { type SheetRow, tooManyRows } from './read-xlsx.js';
 
 export interface CsvSheet {
   rows: SheetRow[];
@@ -154,8 +154,7 @@ export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> 
     const detail = error instanceof Error ? error.message : String(error);
     throw fieldError('file', `The CSV file could not be read: ${detail}`);
   }
-  if (read.tooMany)
-    throw fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
+  if (read.tooMany) throw tooManyRows(maxRows);
   if (delimiter === ',') refuseSplitNumbers(read.rows);
   const implied: ImpliedMarks =
     delimiter === ';' ? { '.': ',', ',': ',' } : delimiter === ',' ? { ',': '.' } : {};

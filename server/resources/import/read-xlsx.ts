@@ -36,8 +36,8 @@ const appleNumbers = () =>
     'file',
     `This is an Apple Numbers file. ${ACCEPTED}: in Numbers, use File > Export To > Excel (or CSV) and send that file.`,
   );
-// The header and maxRows rows below it are allowed.
-const tooManyRows = (maxRows: number) =>
+/** Past the header and maxRows rows below it (both readers). */
+export const tooManyRows = (maxRows: number) =>
   fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
 const tooBig = () =>
   fieldError('file', `The workbook unpacks to more than ${MAX_UNZIPPED / 1024 / 1024} MB; it is refused.`);
