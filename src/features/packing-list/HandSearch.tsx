@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../../domain/registry';
 import { useList } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
-import { labelOf } from '../../ui/lookups';
+import { folded, labelOf } from '../../ui/lookups';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/SearchSelect';
 
 interface RowSearchProps {
@@ -17,16 +17,16 @@ interface RowSearchProps {
   onChange: (value: string | null) => void;
 }
 
-/** A select over a short list of records, searched by any part of the name shown, in any case. */
+/** A select over a short list of records, searched by any part of the name shown, any case and accent. */
 function RowSearch({ label, name, resource, rows, value, onChange }: RowSearchProps) {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const options = (rows ?? [])
     .map((row) => ({ value: row.id, label: labelOf(resource, row) || row.id }))
     .sort((a, b) => a.label.localeCompare(b.label));
-  const wanted = query.trim().toLowerCase();
+  const wanted = folded(query.trim());
   const selected = options.find((option) => option.value === value);
-  const typed = selected && selected.label.toLowerCase() === wanted ? '' : wanted;
+  const typed = selected && folded(selected.label) === wanted ? '' : wanted;
   return (
     <Select
       label={label}
@@ -35,7 +35,7 @@ function RowSearch({ label, name, resource, rows, value, onChange }: RowSearchPr
       searchable
       clearable
       data={options
-        .filter((option) => option.value === value || option.label.toLowerCase().includes(typed))
+        .filter((option) => option.value === value || folded(option.label).includes(typed))
         .slice(0, 50)}
       filter={({ options: shown }) => shown}
       searchValue={search}
