@@ -12,6 +12,8 @@ export function useRefNames<K extends string>(
   values: Record<K, unknown>,
 ): Partial<Record<K, string>> | undefined {
   const db = useLocalDb();
+  // Read again only when an id changes, not on every keystroke in the list's other filters.
+  const ids = JSON.stringify((Object.keys(refs) as K[]).map((key) => values[key]));
   return useLiveQuery(async () => {
     const found: Partial<Record<K, string>> = {};
     if (!db) return found;
@@ -20,5 +22,5 @@ export function useRefNames<K extends string>(
       if (typeof id === 'string' && id) found[key] = labelOf(resource, await db.rows(resource).get(id));
     }
     return found;
-  }, [db, JSON.stringify(values)]);
+  }, [db, ids]);
 }
