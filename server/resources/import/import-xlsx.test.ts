@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { jpeg, pdf } from '../../../tests/fixtures/files.js';
-import { zipOf as zip } from '../../../tests/fixtures/xlsx-parts.js';
+import { inline, partsXlsx, zipOf as zip } from '../../../tests/fixtures/xlsx-parts.js';
 import { expectImported, importRig } from './testing.js';
 
 const { importFile, items, newProject } = importRig(
@@ -151,6 +151,35 @@ describe('.xlsx packing lists from real offices', () => {
       expect.stringMatching(/^Row 4, column C \(Peso neto\): The cell shows the spreadsheet error #N\/A/),
     ]);
     expect(await items(project)).toHaveLength(0);
+  });
+
+  it('refuses a worksheet whose XML stops short (a writer stopped mid-file), never imports the rows before the cut', async () => {
+    const project = await newProject();
+    const row = (r: number, reference: string, commodity = 'Coil') =>
+      `<row r="${r}">${inline(reference, `A${r}`)}${inline(commodity, `B${r}`)}</row>`;
+    const sheetData = [
+      row(1, 'Reference', 'Commodity'),
+      row(2, 'CUT-1'),
+      row(3, 'CUT-2'),
+      row(4, 'CUT-3'),
+    ].join('');
+    for (const bytes of [
+      await partsXlsx({ sheetData, cutBefore: '<row r="3">' }),
+      // The same in a workbook that is repaired before it is read (the .NET SDK's "x:" prefix).
+      await partsXlsx({
+        sheetData: sheetData.replace(/<(\/?)(row|c|is|t)\b/g, '<$1x:$2'),
+        prefix: 'x',
+        cutBefore: '<x:row r="3">',
+      }),
+    ]) {
+      const answer = await importFile(project, 'cut.xlsx', bytes);
+      expect(answer.status).toBe(400);
+      expect(answer.body.file).toEqual([
+        'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).',
+      ]);
+    }
+    const whole = await importFile(project, 'whole.xlsx', await partsXlsx({ sheetData }));
+    expectImported(whole, { created: 3 });
   });
 
   it('refuses an old .xls, an .ods, an Apple Numbers file, a PDF or a photo renamed .xlsx and a web page named .xls, saying what is read', async () => {

@@ -27,6 +27,10 @@ const MAX_ENTRIES = 2000;
 /** Past this, xl/workbook.xml is not kept for the tab order (the sheets are then read in ZIP order). */
 const MAX_WORKBOOK_XML = 1024 * 1024;
 
+const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
+const WORKSHEET_END = /<\/(?:[\w.-]+:)?worksheet>\s*$/;
+const WORKSHEET_END_BYTES = 64;
+
 const notXlsx = () =>
   fieldError('file', 'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).');
 // Apple Numbers (the iPad's spreadsheet app) saves a ZIP of its own: Index/*.iwa, Metadata/.
@@ -92,6 +96,8 @@ export async function checkWorkbookZip(
           let size = 0;
           // The tail of the previous chunk, so that a tag split between two chunks is still seen.
           let tail = REPAIRED_PART.test(entry.fileName) && !repair ? '' : null;
+          // A worksheet's last characters: its XML cut short would be read up to the cut, without a word.
+          let ending = WORKSHEET_PART.test(entry.fileName) ? '' : null;
           stream.on('data', (chunk: Buffer) => {
             if (entry.fileName === WORKBOOK_RELS) rels.push(chunk);
             if (entry.fileName === 'xl/workbook.xml') {
@@ -105,6 +111,7 @@ export async function checkWorkbookZip(
                 tail = null;
               } else tail = text.slice(-OVERLAP);
             }
+            if (ending !== null) ending = (ending + chunk.toString('latin1')).slice(-WORKSHEET_END_BYTES);
             size += chunk.length;
             total += chunk.length;
             if (size > budget || total > MAX_UNZIPPED) {
@@ -114,7 +121,9 @@ export async function checkWorkbookZip(
           });
           // yauzl checks the inflated size against the declared one: a lying header is an error.
           stream.on('error', () => reject(notXlsx()));
-          stream.on('end', () => zip.readEntry());
+          stream.on('end', () =>
+            ending === null || WORKSHEET_END.test(ending) ? zip.readEntry() : reject(notXlsx()),
+          );
         });
       });
       zip.readEntry();
