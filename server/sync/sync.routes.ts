@@ -17,7 +17,7 @@ const pullQuery = deviceState.extend({
 const pushBody = deviceState.extend({ mutations: z.array(mutationSchema).max(500) });
 
 /** The sync protocol (../shared/design/sync-protocol.md): what the PWA's local store talks through. */
-export async function syncRoutes(app: FastifyInstance, { database }: AppContext) {
+export async function syncRoutes(app: FastifyInstance, { database, auth }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -60,6 +60,8 @@ export async function syncRoutes(app: FastifyInstance, { database }: AppContext)
       const user = requireUser(request.principal);
       const { mutations, ...state } = request.body;
       const answer = await pushMutations(database, request.principal, state.client_id, mutations);
+      // A deleted account's API tokens went with it (a trigger): none may stay trusted from the cache.
+      if (mutations.some((m) => m.resource === 'accounts' && m.op === 'delete')) auth.tokensRevoked();
       await recordDevice(database, user.userId, state, 'push');
       return answer;
     },

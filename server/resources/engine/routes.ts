@@ -36,7 +36,7 @@ function send(reply: FastifyReply, outcome: Outcome & { replayed: boolean }) {
 }
 
 /** List, read, create, update, partial update, delete and history for every resource of the registry. */
-export async function resourceRoutes(app: FastifyInstance, { database }: AppContext) {
+export async function resourceRoutes(app: FastifyInstance, { database, auth }: AppContext) {
   // The engine validates bodies itself (a PATCH is checked merged over the stored row); route schemas document.
   const documentOnly = () => (data: unknown) => ({ value: data });
 
@@ -114,6 +114,9 @@ export async function resourceRoutes(app: FastifyInstance, { database }: AppCont
         if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw notFound();
         if (!(await deleteRecord(scope, resource, actor, request.params.id))) throw notFound();
         return { status: 204, body: null };
+      }).finally(() => {
+        // The account's API tokens went with it (a trigger): none may stay trusted from the cache.
+        if (resource.name === 'accounts') auth.tokensRevoked();
       }),
     );
   }

@@ -1,7 +1,9 @@
 // Who may do what (product-decisions.md): admins everything; staff all but users, lookups and
 // project delete; a customer's API token reads only its account's projects and their records,
 // and writes nothing; anonymous callers get 401.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../../server/db/migrate.js';
 import { startTestServer, type TestServer } from '../../../server/testing.js';
 import { resourceNames, resources } from '../../../src/domain/registry.js';
 import { type Fixtures, fixtures, type Row } from '../fixtures.js';
@@ -136,5 +138,83 @@ describe('anonymous and bad tokens', () => {
     expect((await f.api('GET', `/api/${name}/`)).status).toBe(401);
     expect((await f.api('GET', `/api/${name}/`, { token: 'x'.repeat(43) })).status).toBe(401);
     expect((await f.api('POST', `/api/${name}/`, { body: {} })).status).toBe(401);
+  });
+});
+
+// Deleting a customer account revokes its API tokens: the ERP holding one gets 401 on its next call,
+// whether the account was deleted over REST or by an admin's tablet through the sync push, and no
+// token row of a deleted account stays behind.
+/** An account with a project of its own and a token made the way an admin makes one. */
+async function customer(): Promise<{ account: Row; project: Row; token: string }> {
+  const account = await f.create('accounts');
+  const project = await f.create('project', { customer: account.id });
+  const made = await f.api<{ token: string }>('POST', `/api/accounts/${account.id}/tokens/`, {
+    token: f.adminToken,
+    body: { name: 'ERP' },
+  });
+  expect(made.status).toBe(201);
+  return { account, project, token: made.body.token };
+}
+
+const tokensOf = async (accountId: string) =>
+  (await server.query('select count(*)::int as n from auth_token where account_id = $1', [accountId]))[0].n;
+
+describe('deleting a customer account', () => {
+  it('over REST: its token gets 401 at once (even right after a read) and its token rows are gone', async () => {
+    const { account, project, token } = await customer();
+    const other = await customer();
+    // Read first, so a token cache would hold it.
+    expect((await f.api('GET', `/api/project/${project.id}/`, { token })).status).toBe(200);
+    expect((await f.api('DELETE', `/api/accounts/${account.id}/`, { token: f.adminToken })).status).toBe(204);
+    expect((await f.api('GET', `/api/project/${project.id}/`, { token })).status).toBe(401);
+    expect((await f.api('GET', '/api/packing-list/', { token })).status).toBe(401);
+    expect(await tokensOf(account.id)).toBe(0);
+    // Another account's token is untouched.
+    expect((await f.api('GET', `/api/project/${other.project.id}/`, { token: other.token })).status).toBe(
+      200,
+    );
+  });
+
+  it('through the sync push (an admin tablet): its token gets 401 at once', async () => {
+    const { account, project, token } = await customer();
+    expect((await f.api('GET', `/api/project/${project.id}/`, { token })).status).toBe(200);
+    const push = await f.api<{ results: { status: string }[] }>('POST', '/api/sync/push/', {
+      token: f.adminToken,
+      body: {
+        client_id: randomUUID(),
+        mutations: [
+          { mutation_id: randomUUID(), seq: 1, resource: 'accounts', op: 'delete', id: account.id },
+        ],
+      },
+    });
+    expect(push.status).toBe(200);
+    expect(push.body.results.map((result) => result.status)).toEqual(['applied']);
+    expect((await f.api('GET', `/api/project/${project.id}/`, { token })).status).toBe(401);
+    expect(await tokensOf(account.id)).toBe(0);
+  });
+
+  it('no new token for a deleted account', async () => {
+    const { account } = await customer();
+    expect((await f.api('DELETE', `/api/accounts/${account.id}/`, { token: f.adminToken })).status).toBe(204);
+    const made = await f.api('POST', `/api/accounts/${account.id}/tokens/`, {
+      token: f.adminToken,
+      body: { name: 'ERP' },
+    });
+    expect(made.status).toBe(404);
+  });
+
+  it('upgrading a database of the previous release drops the tokens of accounts deleted before', async () => {
+    const kept = await customer();
+    const gone = await customer();
+    // The database as the previous release left it: no trigger, an account deleted with its token kept.
+    await server.query('drop trigger accounts_revoke_tokens on accounts');
+    await server.query('drop index auth_token_account_idx');
+    await server.query("delete from schema_migrations where name = '0015_account_tokens.sql'");
+    await server.query('update accounts set deleted_at = now() where id = $1', [gone.account.id]);
+    expect(await tokensOf(gone.account.id)).toBe(1);
+    await runMigrations(server.server.database);
+    expect(await tokensOf(gone.account.id)).toBe(0);
+    expect(await tokensOf(kept.account.id)).toBe(1);
+    expect((await f.api('GET', `/api/project/${kept.project.id}/`, { token: kept.token })).status).toBe(200);
   });
 });
