@@ -20,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/install/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
