@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { authPlugin } from './auth/auth.plugin.js';
 import { authService } from './auth/auth.service.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -29,6 +29,15 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/**
+ * Fastify's trustProxy for the setting. A hop count is a function here: Fastify takes a bare number
+ * as "trust nothing". Hop 0 is the connection's peer, hop 1 the right-most X-Forwarded-For entry.
+ */
+function proxyTrust(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -39,7 +48,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       },
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -1,11 +1,53 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const YES = ['1', 'true', 'yes'];
 const flagValues = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional();
-const flag = flagValues.transform((value) => YES.includes(value ?? ''));
 /** Unset stays undefined, so a default can depend on other settings. */
 const optionalFlag = flagValues.transform((value) => (value ? YES.includes(value) : undefined));
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+/** Fastify's trustProxy: off, how many proxies stand in front, or which addresses are proxies. */
+export type TrustProxy = false | number | string[];
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const proxyAddress = (entry: string) => {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value, context): TrustProxy => {
+    const text = value.trim().toLowerCase();
+    if (['', '0', 'false', 'no'].includes(text)) return false;
+    if (['true', 'yes'].includes(text)) return 1;
+    if (/^\d{1,2}$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    const wrong = entries.find((entry) => !proxyAddress(entry));
+    if (wrong === undefined) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `"${wrong}" is not a number of proxies, an address, a CIDR range or loopback/linklocal/uniquelocal`,
+    });
+    return z.NEVER;
+  });
+const publicUrl = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (!value) return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (url && /^https?:$/.test(url.protocol) && !url.search && !url.hash && !url.username)
+      return url.toString().replace(/\/+$/, '');
+    context.addIssue({
+      code: 'custom',
+      message: 'must be an http:// or https:// address, e.g. https://port.example.com',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: int(8080).pipe(z.number().max(65535)),
@@ -24,7 +66,8 @@ const envSchema = z.object({
   DEMO_DATA: optionalFlag,
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
+  PUBLIC_URL: publicUrl,
   BODY_LIMIT_BYTES: int(4 * 1024 * 1024, 1024),
   UPLOAD_MAX_BYTES: int(25 * 1024 * 1024, 1024),
   TOKEN_IDLE_DAYS: int(30, 1),
@@ -51,7 +94,10 @@ export interface Config {
   demoData?: boolean;
   corsOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Behind proxies: the client address is the right-most X-Forwarded-For entry they did not write. */
+  trustProxy: TrustProxy;
+  /** The address clients reach the server at, for links the server writes (a list's next page). */
+  publicUrl?: string;
   bodyLimitBytes: number;
   uploadMaxBytes: number;
   tokenIdleDays: number;
@@ -85,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     tokenIdleDays: e.TOKEN_IDLE_DAYS,

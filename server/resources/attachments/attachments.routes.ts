@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import { downloadHeaders, safeName } from '../../files/names.js';
 import { type FileStore, fileStoreFor } from '../../files/store.js';
 import { notFound, ValidationError } from '../../http/errors.js';
+import { pageUrl } from '../../http/links.js';
 import { checkWrite } from '../engine/access.js';
 import { runWrite } from '../engine/idempotency.js';
 import { listPage } from '../engine/read.js';
@@ -49,12 +50,6 @@ const UPLOAD_HELP =
   'a raster image, `{base_64: [...]}` when it is not base64; 413 past the size limit. Messages in English, ' +
   'or Spanish with `Accept-Language: es`.';
 type ParentParams = { id: string };
-
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  url.searchParams.set('page', String(page));
-  return url.toString();
-}
 
 async function readableAttachment(request: FastifyRequest, context: AppContext, id: string) {
   const row = await findReadable(context.database.db as never, id, request.principal);
@@ -109,8 +104,8 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
           const last = Math.max(1, Math.ceil(page.count / page.pageSize));
           return {
             count: page.count,
-            next: page.page < last ? pageUrl(request, page.page + 1) : null,
-            previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
+            next: page.page < last ? pageUrl(request, context.config.publicUrl, page.page + 1) : null,
+            previous: page.page > 1 ? pageUrl(request, context.config.publicUrl, page.page - 1) : null,
             results: page.results.map(withUrls),
           };
         },

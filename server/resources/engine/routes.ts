@@ -4,6 +4,7 @@ import type { Resource } from '../../../src/domain/resource.js';
 import { requireUser } from '../../auth/auth.plugin.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { pageUrl } from '../../http/links.js';
 import { checkWrite } from './access.js';
 import { recordHistory } from './history.js';
 import { type Outcome, runWrite } from './idempotency.js';
@@ -13,12 +14,6 @@ import { type Actor, createRecord, deleteRecord, updateRecord, type WriteScope }
 
 type Query = Record<string, string | string[] | undefined>;
 type IdParams = { id: string };
-
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  url.searchParams.set('page', String(page));
-  return url.toString();
-}
 
 function ifMatch(request: FastifyRequest): number | undefined {
   const header = request.headers['if-match'];
@@ -36,7 +31,7 @@ function send(reply: FastifyReply, outcome: Outcome & { replayed: boolean }) {
 }
 
 /** List, read, create, update, partial update, delete and history for every resource of the registry. */
-export async function resourceRoutes(app: FastifyInstance, { database, auth }: AppContext) {
+export async function resourceRoutes(app: FastifyInstance, { database, auth, config }: AppContext) {
   // The engine validates bodies itself (a PATCH is checked merged over the stored row); route schemas document.
   const documentOnly = () => (data: unknown) => ({ value: data });
 
@@ -64,8 +59,8 @@ export async function resourceRoutes(app: FastifyInstance, { database, auth }: A
     app.get<{ Querystring: Query }>(base, { schema: schemas.list }, async (request, reply) => {
       const page = await listPageText(database, resource, request.principal, request.query);
       const last = Math.max(1, Math.ceil(page.count / page.pageSize));
-      const next = page.page < last ? pageUrl(request, page.page + 1) : null;
-      const previous = page.page > 1 ? pageUrl(request, page.page - 1) : null;
+      const next = page.page < last ? pageUrl(request, config.publicUrl, page.page + 1) : null;
+      const previous = page.page > 1 ? pageUrl(request, config.publicUrl, page.page - 1) : null;
       // The rows come as JSON text from the database: the body is assembled, not serialised again.
       return reply
         .type('application/json; charset=utf-8')

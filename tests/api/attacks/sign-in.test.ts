@@ -26,7 +26,7 @@ describe('sign-in brute force', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ login: LIMITS, trustProxy: true });
+    server = await startTestServer({ login: LIMITS, trustProxy: 1 });
     api = apiClient(server.url);
     for (const username of ['target', 'rush', 'bystander'])
       await server.createUser({ username, password: PASSWORD });

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+
+const HOST = /^([\w.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+/**
+ * The address of another page of the list a request asked for. Made on PUBLIC_URL when it is set;
+ * else on the request's Host header. Never on X-Forwarded-Host: any client can write that header,
+ * and a link made on it could send the next caller (or a shared cache) to another site.
+ */
+export function pageUrl(request: FastifyRequest, publicUrl: string | undefined, page: number): string {
+  const scheme = request.protocol === 'https' ? 'https' : 'http';
+  const host = request.headers.host;
+  const base = publicUrl ?? `${scheme}://${host && HOST.test(host) ? host : 'localhost'}`;
+  const url = new URL(`${base}${request.url}`);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
