@@ -80,7 +80,8 @@ export function parseScope(scope: string | undefined): { kind: 'global' } | { ki
 
 /**
  * The changes of a scope after `after` (a seq), oldest first, tombstones included, read in one
- * snapshot. The seq trigger makes seq order commit order, so nothing below the cursor can appear later.
+ * snapshot on every engine. The seq trigger makes seq order commit order, so nothing below the cursor
+ * can appear later.
  */
 export async function pullChanges(
   database: Database,
@@ -90,18 +91,17 @@ export async function pullChanges(
 ): Promise<PullAnswer> {
   const after = from.seq;
   const names = scope.kind === 'global' ? [...globalResources, ...projectlessResources] : projectResources;
-  const purged = await database.db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', 'purged_through_seq')
-    .executeTakeFirst();
-  const purgedThrough = purged ? Number(purged.value) : 0;
-  if (from.purged !== null && purgedThrough > from.purged && after < purgedThrough)
-    throw new HttpError(410, {
-      detail: 'This cursor is older than the kept history; download the scope again.',
-    });
-
   const run = async (db: Database['db']) => {
+    const purged = await db
+      .selectFrom('app_meta')
+      .select('value')
+      .where('key', '=', 'purged_through_seq')
+      .executeTakeFirst();
+    const purgedThrough = purged ? Number(purged.value) : 0;
+    if (from.purged !== null && purgedThrough > from.purged && after < purgedThrough)
+      throw new HttpError(410, {
+        detail: 'This cursor is older than the kept history; download the scope again.',
+      });
     if (scope.kind === 'project') {
       const project = await sql`select 1 from project where id = ${scope.id}`.execute(db);
       if (project.rows.length === 0) throw notFound();
@@ -132,15 +132,14 @@ export async function pullChanges(
         total = (total ?? 0) + (count.rows[0]?.n ?? 0);
       }
     }
-    return { batches, total };
+    return { batches, total, purgedThrough };
   };
-  const { batches, total } =
-    database.engine === 'postgres'
-      ? await database.db
-          .transaction()
-          .setIsolationLevel('repeatable read')
-          .execute((trx) => run(trx))
-      : await run(database.db);
+  // One snapshot for every table on both engines. On PGlite the transaction also holds the one
+  // connection, so no other request's commit lands between two of its reads.
+  const { batches, total, purgedThrough } = await database.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => run(trx));
 
   const merged = batches.flat().sort((a, b) => Number(a.seq) - Number(b.seq));
   const page = merged.slice(0, limit);
