@@ -8,9 +8,18 @@ const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations'
 const MIGRATION_LOCK = 727274;
 const LOCK_RETRY_MS = 200;
 
+export interface MigrateOptions {
+  /** Tests of the upgrade path: apply only the migrations named before this one (a previous release). */
+  before?: string;
+}
+
 /** Applies the committed SQL migrations not applied yet, each all-or-nothing, in name order. */
-export async function runMigrations(database: Database, log: (message: string) => void = () => {}) {
-  if (database.engine === 'pglite') return applyPending(database, log);
+export async function runMigrations(
+  database: Database,
+  log: (message: string) => void = () => {},
+  options: MigrateOptions = {},
+) {
+  if (database.engine === 'pglite') return applyPending(database, log, options);
   // Two servers starting at once on one PostgreSQL must not migrate twice. The lock is tried, not
   // waited for in one statement: the pool's statement limit would end a wait on a long migration.
   await database.db.connection().execute(async (connection) => {
@@ -22,21 +31,21 @@ export async function runMigrations(database: Database, log: (message: string) =
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
     try {
-      await applyPending(database, log);
+      await applyPending(database, log, options);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
     }
   });
 }
 
-async function applyPending(database: Database, log: (message: string) => void) {
+async function applyPending(database: Database, log: (message: string) => void, options: MigrateOptions) {
   await database.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const applied = await database.db.selectFrom('schema_migrations').select('name').execute();
   const done = new Set(applied.map((row) => row.name));
   const files = readdirSync(migrationsDir)
-    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
+    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name) && (!options.before || name < options.before))
     .sort();
   for (const file of files) {
     if (done.has(file)) continue;

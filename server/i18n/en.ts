@@ -106,6 +106,12 @@ export const en: Record<string, string> = {
   'field.damage_coils': 'Damage checkboxes apply only to coils.',
   'field.damage_granite': 'Damage applies only to coil and granite.',
   'field.hand_project': 'The hand belongs to another project.',
+  'field.imo_format': 'Enter an IMO number of 7 digits, e.g. 9074729.',
+  'field.imo_check': 'This IMO number fails its check digit (the last digit): check the number.',
+  'field.un_locode':
+    'Enter a UN/LOCODE of 5 characters: the country code and 3 letters or digits, e.g. ESVLC.',
+  'field.time_zone': 'Enter an IANA time zone, e.g. Europe/Madrid.',
+  'field.call_sign': 'Enter a call sign of 3 to 10 letters and digits, e.g. 9HA2477.',
   not_found: 'Not found.',
   'auth.bad_credentials': 'Unable to log in with provided credentials.',
   'auth.too_many': 'Too many failed sign-in attempts. Try again in {minutes} minute(s).',

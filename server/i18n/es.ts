@@ -103,6 +103,12 @@ export const es: Record<string, string> = {
   'field.damage_coils': 'Las casillas de daños solo se aplican a bobinas.',
   'field.damage_granite': 'Los daños solo se aplican a bobinas y granito.',
   'field.hand_project': 'La mano pertenece a otro proyecto.',
+  'field.imo_format': 'Introduzca un número IMO de 7 dígitos, p. ej. 9074729.',
+  'field.imo_check': 'El dígito de control (el último) de este número IMO no cuadra: revise el número.',
+  'field.un_locode':
+    'Introduzca un UN/LOCODE de 5 caracteres: el código del país y 3 letras o dígitos, p. ej. ESVLC.',
+  'field.time_zone': 'Introduzca una zona horaria IANA, p. ej. Europe/Madrid.',
+  'field.call_sign': 'Introduzca un distintivo de llamada de 3 a 10 letras y dígitos, p. ej. 9HA2477.',
   not_found: 'No encontrado.',
   'auth.bad_credentials': 'No se puede iniciar sesión con las credenciales proporcionadas.',
   'auth.too_many':

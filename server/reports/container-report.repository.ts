@@ -1,6 +1,7 @@
 // The container report and its photos, read straight from the tables.
 import { sql } from 'kysely';
 import type { ContainerReport } from '../../src/domain/container-report.js';
+import { lookupLabel } from '../../src/domain/reference/label.js';
 import { resources } from '../../src/domain/registry.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
@@ -14,7 +15,14 @@ export type ContainerReportRow = Omit<ContainerReport, 'version' | 'seq' | 'crea
   manager_first_name: string | null;
   manager_last_name: string | null;
   status_description: string | null;
+  /** The report status row, named in a language by containerInLanguage. */
+  status_row: Readonly<Record<string, unknown>> | null;
 };
+
+/** The report with its status named in `language` (lookupLabel, as the app's screens). */
+export function containerInLanguage(report: ContainerReportRow, language: string): ContainerReportRow {
+  return { ...report, status_description: lookupLabel('report-status', report.status_row, language) || null };
+}
 
 /** The report if the caller may read it (users: all; customer tokens: 403, as for the list), else 404. */
 export async function findContainerReport(
@@ -26,14 +34,14 @@ export async function findContainerReport(
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
   const result = await sql<ContainerReportRow>`
     select t.*, u.username as manager_username, u.first_name as manager_first_name,
-      u.last_name as manager_last_name, s.description as status_description
+      u.last_name as manager_last_name, to_jsonb(s) as status_row
     from container_report t
       left join users u on u.id = t.manager
       left join report_status s on s.id = t.status
     where t.id = ${id} and t.deleted_at is null ${access ? sql`and ${access}` : sql``}`.execute(db);
   const row = result.rows[0];
   if (!row) throw notFound();
-  return row;
+  return containerInLanguage(row, 'en');
 }
 
 export interface PhotoRow {

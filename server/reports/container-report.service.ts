@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import { fileStoreFor } from '../files/store.js';
 import { parseOrThrow } from '../http/validation.js';
 import { containerReportPdf } from './container-report.pdf.js';
-import { findContainerReport, listPhotos } from './container-report.repository.js';
+import { containerInLanguage, findContainerReport, listPhotos } from './container-report.repository.js';
 import { fileSlug } from './format.js';
 import { preparePhotos } from './photos.js';
 import { type MadeFile, makeReportBody, reportContext } from './reports.service.js';
@@ -22,9 +22,10 @@ export async function makeContainerReport(
   rawBody: unknown,
   acceptLanguage: string | undefined,
 ): Promise<MadeFile> {
-  const report = await findContainerReport(database.db, principal, id);
+  const found = await findContainerReport(database.db, principal, id);
   const body: z.infer<typeof makeContainerReportBody> = parseOrThrow(makeContainerReportBody, rawBody);
   const { t, clock, now } = reportContext(body, acceptLanguage);
+  const report = containerInLanguage(found, clock.locale);
   const store = await fileStoreFor(config);
   const rows = await listPhotos(database.db, report.id);
   const photos = await preparePhotos(

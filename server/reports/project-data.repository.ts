@@ -2,6 +2,7 @@
 // only. The rows keep the domain's field names, so the ratio functions read them as they are.
 import { sql } from 'kysely';
 import type { RatiosInput } from '../../src/domain/ratios/index.js';
+import { lookupLabel } from '../../src/domain/reference/label.js';
 import { resources } from '../../src/domain/registry.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
@@ -41,6 +42,33 @@ export interface ProjectHeader {
   status_name: string | null;
   activity_name: string | null;
   commodity_name: string | null;
+  /** The referenced rows whose names the header shows: renamed in a language by projectInLanguage. */
+  refs: Readonly<Record<NamedRef, Readonly<Record<string, unknown>> | null>>;
+}
+
+/** Header names that come from a reference list, the resource each is read from. */
+const namedRefs = {
+  vessel: 'vessel',
+  port: 'port',
+  country: 'country',
+  customer: 'accounts',
+  previous_port: 'port',
+  next_port: 'port',
+  status: 'project-status',
+  activity: 'project-activity',
+  commodity: 'commodity',
+} as const;
+type NamedRef = keyof typeof namedRefs;
+
+/** The header with every reference list's name in `language` (lookupLabel, as the app's screens). */
+export function projectInLanguage(project: ProjectHeader, language: string): ProjectHeader {
+  const names = Object.fromEntries(
+    (Object.keys(namedRefs) as NamedRef[]).map((key) => [
+      `${key}_name`,
+      lookupLabel(namedRefs[key], project.refs[key], language) || null,
+    ]),
+  );
+  return { ...project, ...names };
 }
 
 /** The project if the caller may read it (customer tokens: their account's projects), else 404. */
@@ -55,9 +83,9 @@ export async function findProjectHeader(
     select t.id, t.code, t.name, t.activity, t.init_date, t.end_date, t.voyage, t.dock, t.agency,
       t.applicant, t.quay, t.berthing_wharf, t.remarks, t.start_ops, t.end_ops, t.reported_and_ready,
       t.time_to_count, t.despatched, t.eta_portcall, t.etd_portcall,
-      v.name as vessel_name, p.name as port_name, c.name as country_name, a.trade_name as customer_name,
-      pp.name as previous_port_name, np.name as next_port_name, s.name as status_name,
-      pa.name as activity_name, cm.name as commodity_name
+      json_build_object('vessel', to_jsonb(v), 'port', to_jsonb(p), 'country', to_jsonb(c),
+        'customer', to_jsonb(a), 'previous_port', to_jsonb(pp), 'next_port', to_jsonb(np),
+        'status', to_jsonb(s), 'activity', to_jsonb(pa), 'commodity', to_jsonb(cm)) as refs
     from project t
       left join vessel v on v.id = t.vessel
       left join port p on p.id = t.port
@@ -71,7 +99,7 @@ export async function findProjectHeader(
     where t.id = ${id} and t.deleted_at is null ${access ? sql`and ${access}` : sql``}`.execute(db);
   const row = result.rows[0];
   if (!row) throw notFound();
-  return row;
+  return projectInLanguage(row, 'en');
 }
 
 export interface ProjectEventDetail {
@@ -131,28 +159,38 @@ const RATIO_COLUMNS = sql.raw(`commodity, quantity, processed_quantity, net_weig
 // prompter report asks for them.
 const DETAIL_COLUMNS = sql.raw('id, reference, validation_prompter_identifier');
 
-/** Everything the coil and SOF reports read, for one project. */
-export function loadProjectData(db: Db, project: ProjectHeader): Promise<ProjectData> {
-  return load<PackingRatio>(db, project, false);
+/**
+ * Everything the coil and SOF reports read, for one project; event types, commodities and activities
+ * named in `language`.
+ */
+export function loadProjectData(db: Db, project: ProjectHeader, language = 'en'): Promise<ProjectData> {
+  return load<PackingRatio>(db, project, false, language);
 }
 
 /** The same with each item's id, reference and prompter (the prompter report). */
-export function loadProjectDetails(db: Db, project: ProjectHeader): Promise<ProjectData<PackingDetail>> {
-  return load<PackingDetail>(db, project, true);
+export function loadProjectDetails(
+  db: Db,
+  project: ProjectHeader,
+  language = 'en',
+): Promise<ProjectData<PackingDetail>> {
+  return load<PackingDetail>(db, project, true, language);
 }
 
 async function load<Item extends PackingRatio>(
   db: Db,
   project: ProjectHeader,
   details: boolean,
+  language: string,
 ): Promise<ProjectData<Item>> {
   const id = project.id;
   const [events, eventTypes, hands, handIncidences, packingList, commodities, activities] = await Promise.all(
     [
       sql<ProjectEventDetail>`select id, event, init_date, end_date, notes, number_gangs from project_event
       where project = ${id} and deleted_at is null order by init_date, id`.execute(db),
-      sql<ProjectData['eventTypes'][number]>`select id, description, kind, delay_attribution from event
-      where deleted_at is null`.execute(db),
+      sql<
+        ProjectData['eventTypes'][number] & { description_es: string | null }
+      >`select id, description, description_es, kind, delay_attribution
+      from event where deleted_at is null`.execute(db),
       sql<ProjectData['hands'][number]>`select id, event, activity, init_date, end_date, description, gang_no
       from hand where project = ${id} and deleted_at is null order by init_date, id`.execute(db),
       sql<
@@ -163,20 +201,26 @@ async function load<Item extends PackingRatio>(
       from packing_list where project = ${id} and deleted_at is null and validated`.execute(db),
       sql<
         RatiosInput['commodities'][number]
-      >`select id, code, name from commodity where deleted_at is null`.execute(db),
-      sql<RatiosInput['activities'][number]>`select id, name, operation from project_activity
+      >`select id, code, name, name_es from commodity where deleted_at is null`.execute(db),
+      sql<RatiosInput['activities'][number]>`select id, name, name_es, operation from project_activity
       where deleted_at is null`.execute(db),
     ],
   );
   return {
     project,
     events: events.rows,
-    eventTypes: eventTypes.rows,
+    eventTypes: eventTypes.rows.map(({ description_es, ...row }) => ({
+      ...row,
+      description: lookupLabel('event', { ...row, description_es }, language),
+    })),
     hands: hands.rows,
     handIncidences: handIncidences.rows,
     packingList: packingList.rows,
-    commodities: commodities.rows,
-    activities: activities.rows,
+    commodities: commodities.rows.map((row) => ({ ...row, name: lookupLabel('commodity', row, language) })),
+    activities: activities.rows.map((row) => ({
+      ...row,
+      name: lookupLabel('project-activity', row, language),
+    })),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   loadProjectData,
   loadProjectDetails,
   type ProjectHeader,
+  projectInLanguage,
 } from './project-data.repository.js';
 import { prompterReportWorkbook } from './prompter-report.js';
 import { findPrompterFilter, findSofReport } from './report-rows.repository.js';
@@ -69,9 +70,11 @@ export async function makeProjectReport(
   acceptLanguage: string | undefined,
 ): Promise<MadeFile> {
   const { db } = database;
-  const project = await findProjectHeader(db, principal, projectId);
+  const found = await findProjectHeader(db, principal, projectId);
   const body = parseOrThrow(makeReportBody, rawBody);
   const context = reportContext(body, acceptLanguage);
+  const language = context.clock.locale;
+  const project = projectInLanguage(found, language);
   const reportId = body.report ?? null;
   let workbook: ReportBook;
   if (kind === 'coil') {
@@ -79,17 +82,17 @@ export async function makeProjectReport(
       ? await findProjectReport<CoilReportRow>(db, 'coil_report', project.id, reportId)
       : undefined;
     if (reportId && !report) throw notInProject();
-    const data = await loadProjectData(db, project);
+    const data = await loadProjectData(db, project, language);
     workbook = await coilReportWorkbook(data, report, context);
   } else if (kind === 'sof') {
-    const report = reportId ? await findSofReport(db, project.id, reportId) : undefined;
+    const report = reportId ? await findSofReport(db, project.id, reportId, language) : undefined;
     if (reportId && !report) throw notInProject();
-    const data = await loadProjectData(db, project);
+    const data = await loadProjectData(db, project, language);
     workbook = await sofReportWorkbook(data, report, context);
   } else {
     const filter = reportId ? await findPrompterFilter(db, project.id, reportId) : undefined;
     if (reportId && !filter) throw notInProject();
-    const data = await loadProjectDetails(db, project);
+    const data = await loadProjectDetails(db, project, language);
     const prompters = new Set<string>();
     for (const item of data.packingList)
       if (item.validation_prompter_identifier) prompters.add(item.validation_prompter_identifier);

@@ -144,6 +144,8 @@ describe('coil report', () => {
     expect(sheet.getCell('A1').value).toBe('Informe de bobinas');
     expect(cellLabelled(sheet, 'Buque')?.value).toBe('MV Nordic Star');
     expect(rowStarting(sheet, 'Meteorología')?.[1]).toBe(2);
+    expect(rowStarting(sheet, 'Bobina')).toBeDefined();
+    expect(rowStarting(sheet, 'Coil')).toBeUndefined();
     const byHeader = await make('coil', world.project, undefined, {
       'accept-language': 'es-ES,es;q=0.9,en;q=0.5',
     });
@@ -196,8 +198,10 @@ describe('SOF report', () => {
 
   it('writes times in the time zone asked for', async () => {
     const { sheet } = await sheetOf('sof', world.project, { time_zone: 'Europe/Madrid', language: 'es' });
-    const rain = rowsOf(sheet).find((row) => row[4] === 'Rain');
+    // The event type by its Spanish name (lookupLabel), as the tablet shows it.
+    const rain = rowsOf(sheet).find((row) => row[4] === 'Lluvia');
     expect(rain?.slice(0, 4)).toEqual(['21/11/2026', 'Sábado', '14:00', '16:00']);
+    expect(rowsOf(sheet).some((row) => row.includes('Rain'))).toBe(false);
     const bad = await make('sof', world.project, { time_zone: 'Mars/Olympus' });
     expect(bad.status).toBe(400);
   });

@@ -114,6 +114,20 @@ export type EventKind = (typeof eventKinds)[number];
 export const delayAttributions = ['ship', 'stevedore', 'receiver', 'weather', 'authority', 'other'] as const;
 export type DelayAttribution = (typeof delayAttributions)[number];
 
+/** The kind of ship a vessel is. */
+export const vesselTypes = [
+  'general_cargo',
+  'bulk_carrier',
+  'multipurpose',
+  'heavy_lift',
+  'container',
+  'ro_ro',
+  'tanker',
+  'reefer',
+  'other',
+] as const;
+export type VesselType = (typeof vesselTypes)[number];
+
 export const roles = ['admin', 'staff'] as const;
 export type UserRole = (typeof roles)[number];
 

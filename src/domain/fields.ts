@@ -88,6 +88,27 @@ export const text = (max: number, options: { blank?: boolean } = {}) => {
   return options.blank === false ? bounded.min(1, { error: messages.blank }) : bounded;
 };
 
+/**
+ * Text checked and made canonical by `parse` (an IMO number, a UN/LOCODE, a time zone); `blank: false`
+ * refuses an empty text, otherwise an empty text is stored as null (never as '', which would collide
+ * in a unique set).
+ */
+export const checkedText = (
+  max: number,
+  parse: (text: string) => Parsed<string>,
+  hint: JsonSchemaHint,
+  options: { blank?: boolean } = {},
+) =>
+  text(max, options)
+    .transform((value, ctx): string | null => {
+      if (value === '') return null;
+      const result = parse(value);
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: 'custom', message: result.message, input: value });
+      return z.NEVER;
+    })
+    .meta({ type: 'string', ...hint });
+
 export const bool = () => z.boolean({ error: presenceError(messages.boolean) });
 
 /** One of `values`. */

@@ -23,6 +23,12 @@ export const messages = {
   maxWholeDigits: (max: number) =>
     `Ensure that there are no more than ${max} digits before the decimal point.`,
   noSuchDate: (text: string) => `Enter a valid date: ${text} does not exist.`,
+  imoFormat: 'Enter an IMO number of 7 digits, e.g. 9074729.',
+  imoCheckDigit: 'This IMO number fails its check digit (the last digit): check the number.',
+  unLocode: 'Enter a UN/LOCODE of 5 characters: the country code and 3 letters or digits, e.g. ESVLC.',
+  timeZone: 'Enter an IANA time zone, e.g. Europe/Madrid.',
+  callSign: 'Enter a call sign of 3 to 10 letters and digits, e.g. 9HA2477.',
+  email: 'Enter a valid email address.',
 } as const;
 
 function typeName(input: unknown): string {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   bool,
+  checkedText,
   choice,
   choiceList,
   dateOnly,
@@ -16,6 +17,7 @@ import {
   timeOfDay,
   uuid,
 } from './fields';
+import type { Parsed } from './values';
 
 export type FieldKind =
   | 'text'
@@ -98,6 +100,13 @@ export const field = {
   choiceList: <const T extends readonly [string, ...string[]]>(values: T) =>
     make(choiceList(values), { kind: 'choiceList', values }),
   json: () => make(jsonObject(), { kind: 'json' }),
+  /** Text made canonical by `parse` (IMO number, UN/LOCODE, time zone...); `max` bounds what is typed. */
+  checked: (max: number, parse: (text: string) => Parsed<string>, hint: Record<string, unknown>) =>
+    make(
+      checkedText(max, parse, hint, { blank: false }),
+      { kind: 'text', maxLength: max },
+      checkedText(max, parse, hint),
+    ),
 };
 
 type Shape<F extends FieldMap> = { -readonly [K in keyof F]: F[K]['schema'] };

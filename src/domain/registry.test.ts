@@ -137,7 +137,7 @@ describe('registry', () => {
     expect(refs.customer).toEqual({ resource: 'accounts', display: ['trade_name'], many: false });
     expect(refs.completed_by.display).toEqual(['username', 'first_name', 'last_name']);
     expect(refsOf(resources.incidence).users_interested.many).toBe(true);
-    expect(refsOf(resources['container-report']).status.display).toEqual(['description']);
+    expect(refsOf(resources['container-report']).status.display).toEqual(['description', 'description_es']);
   });
 
   it('maps each field kind to one column type', () => {

@@ -63,6 +63,12 @@ export interface ResourceConfig<F extends FieldMap, R extends FieldMap, S extend
   readonly schema: S;
   /** Fields shown where another record refers to this one. */
   readonly display: readonly string[];
+  /**
+   * A reference list named in two languages: its English field (the spec's `name` or `description`)
+   * and the field holding the Spanish name. Screens and reports name an entry in their language
+   * through lookupLabel (./reference/label.ts); an entry without a Spanish name shows its English one.
+   */
+  readonly translated?: { readonly en: string; readonly es: string };
   readonly filters: readonly FilterDef[];
   /** Default order, DRF style ('-init_date'); always ends with id, so pages are stable. */
   readonly ordering: readonly string[];

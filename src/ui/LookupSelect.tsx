@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { useList } from '../store/hooks';
 import { labelOf } from './lookups';
@@ -15,7 +16,11 @@ export const LookupSelect = memo(function LookupSelect(props: {
   placeholder?: string;
 }) {
   const rows = useList(props.resource);
-  const data = (rows ?? []).map((row) => ({ value: row.id, label: labelOf(props.resource, row) }));
+  const { i18n } = useTranslation();
+  const data = (rows ?? []).map((row) => ({
+    value: row.id,
+    label: labelOf(props.resource, row, i18n.language),
+  }));
   return (
     <Select
       label={props.label}

@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { useLocalDb } from '../store/hooks';
 import { labelOf, type Option, searchLookup } from './lookups';
@@ -30,20 +31,22 @@ export const SearchSelect = memo(function SearchSelect({
   name,
 }: SearchSelectProps) {
   const db = useLocalDb();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const [search, setSearch] = useState('');
   // Options are searched once the list is opened: a form with many of these stays light to open.
   const [opened, setOpened] = useState(false);
   const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const selected = useLiveQuery(
     async () =>
-      db && value ? { value, label: labelOf(resource, await db.rows(resource).get(value)) } : null,
-    [db, resource, value],
+      db && value ? { value, label: labelOf(resource, await db.rows(resource).get(value), language) } : null,
+    [db, resource, value, language],
   );
   // While the box shows the chosen name, list from the start rather than searching for that name.
   const typed = selected && query === selected.label ? '' : query;
   const found = useLiveQuery(
-    async () => (db && opened ? searchLookup(db, resource, typed) : []),
-    [db, resource, typed, opened],
+    async () => (db && opened ? searchLookup(db, resource, typed, 20, language) : []),
+    [db, resource, typed, opened, language],
   );
   const data: Option[] = [...(found ?? [])];
   if (selected && !data.some((option) => option.value === selected.value)) data.unshift(selected);

@@ -3,7 +3,7 @@ import { uuidv7 } from '../domain/ids';
 import type { LocalDb } from '../store/db';
 import type { LocalRow } from '../store/schema';
 import { deviceDb } from '../store/testing';
-import { searchLookup } from './lookups';
+import { labelOf, namesOf, searchLookup } from './lookups';
 
 let db: LocalDb | undefined;
 afterEach(() => db?.close());
@@ -53,5 +53,25 @@ describe('searching a lookup', () => {
     expect(found.every((label) => label.startsWith('Vessel'))).toBe(true);
     expect(await labels(local, 'vessel', 'blue vessel')).toEqual(['Blue Vessel']);
     expect(await labels(local, 'vessel', '', 3)).toEqual(['Blue Vessel', 'Vessel 00', 'Vessel 01']);
+  });
+});
+
+describe('naming a translated lookup', () => {
+  it('shows and finds a port by its Spanish name on a Spanish screen, its English one otherwise', async () => {
+    db = deviceDb();
+    await db.open();
+    const antwerp = { id: uuidv7(), name: 'Antwerp', name_es: 'Amberes', code: 'BEANR' } as LocalRow;
+    const valencia = { id: uuidv7(), name: 'Valencia', name_es: null, code: 'ESVLC' } as LocalRow;
+    await db.rows('port').bulkPut([antwerp, valencia]);
+    expect(labelOf('port', antwerp, 'es')).toBe('Amberes');
+    expect(labelOf('port', antwerp, 'en')).toBe('Antwerp');
+    expect(labelOf('port', valencia, 'es')).toBe('Valencia');
+    const search = async (typed: string, language: string) =>
+      (await searchLookup(db as LocalDb, 'port', typed, 20, language)).map((option) => option.label);
+    expect(await search('amber', 'es')).toEqual(['Amberes']);
+    expect(await search('antw', 'es')).toEqual(['Amberes']);
+    expect(await search('amber', 'en')).toEqual([]);
+    const names = await namesOf(db, 'port', [antwerp.id, valencia.id], 'es');
+    expect([...names.values()]).toEqual(['Amberes', 'Valencia']);
   });
 });

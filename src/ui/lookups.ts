@@ -1,5 +1,7 @@
 // How a referenced record is named on screen (a flat row's ref is an id: screens join the name from the
 // locally stored lookup), and the indexed search behind the search-selects.
+import i18next from 'i18next';
+import { lookupLabel } from '../domain/reference/label';
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from '../store/db';
 import type { LocalRow } from '../store/schema';
@@ -12,30 +14,18 @@ export interface Option {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The name a record goes by where another record refers to it. */
-export function labelOf(resource: ResourceName, row: LocalRow | null | undefined): string {
+/**
+ * The name a record goes by where another record refers to it, in the interface's language (or the one
+ * given: a live query passes the language it depends on, so a switch reads the names again).
+ */
+export function labelOf(
+  resource: ResourceName,
+  row: LocalRow | null | undefined,
+  language: string = i18next.language,
+): string {
   if (!row) return '';
-  switch (resource) {
-    case 'users': {
-      const full = `${text(row.first_name)} ${text(row.last_name)}`.trim();
-      return full ? `${full} (${text(row.username)})` : text(row.username);
-    }
-    case 'accounts':
-      return text(row.trade_name);
-    case 'event':
-    case 'report-status':
-      return text(row.description);
-    case 'project':
-      return [text(row.code), text(row.name)].filter(Boolean).join(' · ');
-    case 'project-event':
-      return formatDateTime(text(row.init_date));
-    case 'hand':
-      return (
-        text(row.description) || (row.gang_no !== null && row.gang_no !== undefined ? `#${row.gang_no}` : '')
-      );
-    default:
-      return text(row.name) || text(row.code) || row.id;
-  }
+  if (resource === 'project-event') return formatDateTime(text(row.init_date));
+  return lookupLabel(resource, row, language) || row.id;
 }
 
 /** Lookups too long to list whole: searched by their name index. */
@@ -65,23 +55,25 @@ export async function searchLookup(
   resource: ResourceName,
   query: string,
   limit = 20,
+  language: string = i18next.language,
 ): Promise<Option[]> {
+  const label = (row: LocalRow) => labelOf(resource, row, language);
   const index = searchIndexOf[resource];
   const table = db.rows(resource);
   const q = query.trim();
   if (!q) {
     const rows = await (index ? table.orderBy(index) : table).limit(limit).toArray();
-    return rows.map((row) => ({ value: row.id, label: labelOf(resource, row) }));
+    return rows.map((row) => ({ value: row.id, label: label(row) }));
   }
   const first = index ? await table.where(index).startsWithIgnoreCase(q).limit(limit).toArray() : [];
-  const found = new Map(first.map((row) => [row.id, labelOf(resource, row)]));
+  const found = new Map(first.map((row) => [row.id, label(row)]));
   if (found.size < limit) {
     const wanted = folded(q);
     const more = await table
-      .filter((row) => !found.has(row.id) && folded(labelOf(resource, row)).includes(wanted))
+      .filter((row) => !found.has(row.id) && folded(label(row)).includes(wanted))
       .limit(limit - found.size)
       .toArray();
-    for (const row of more) found.set(row.id, labelOf(resource, row));
+    for (const row of more) found.set(row.id, label(row));
   }
   return [...found].map(([value, label]) => ({ value, label }));
 }
@@ -91,12 +83,13 @@ export async function namesOf(
   db: LocalDb,
   resource: ResourceName,
   ids: Iterable<unknown>,
+  language: string = i18next.language,
 ): Promise<Map<string, string>> {
   const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string' && id !== ''))];
   const rows = wanted.length ? await db.rows(resource).bulkGet(wanted) : [];
   const names = new Map<string, string>();
   rows.forEach((row, index) => {
-    if (row) names.set(wanted[index], labelOf(resource, row));
+    if (row) names.set(wanted[index], labelOf(resource, row, language));
   });
   return names;
 }

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { useLocalDb } from '../store/hooks';
 import { labelOf } from './lookups';
@@ -12,6 +13,8 @@ export function useRefNames<K extends string>(
   values: Record<K, unknown>,
 ): Partial<Record<K, string>> | undefined {
   const db = useLocalDb();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   // Read again only when an id changes, not on every keystroke in the list's other filters.
   const ids = JSON.stringify((Object.keys(refs) as K[]).map((key) => values[key]));
   return useLiveQuery(async () => {
@@ -19,8 +22,9 @@ export function useRefNames<K extends string>(
     if (!db) return found;
     for (const [key, resource] of Object.entries(refs) as [K, ResourceName][]) {
       const id = values[key];
-      if (typeof id === 'string' && id) found[key] = labelOf(resource, await db.rows(resource).get(id));
+      if (typeof id === 'string' && id)
+        found[key] = labelOf(resource, await db.rows(resource).get(id), language);
     }
     return found;
-  }, [db, ids]);
+  }, [db, ids, language]);
 }

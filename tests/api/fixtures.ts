@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashToken } from '../../server/auth/tokens.js';
 import type { TestServer } from '../../server/testing.js';
+import { imoCheckDigit } from '../../src/domain/reference/codes.js';
 import type { ResourceName } from '../../src/domain/registry.js';
 import { type Api, apiClient } from './http.js';
 
@@ -25,6 +26,35 @@ export function token(max = 24): string {
   const n = unique();
   if (max <= 3) return `ζ${String.fromCodePoint(0x4e00 + n)}`.slice(0, max);
   return `Zq${n.toString(36)}x${randomBytes(3).toString('hex')}`.slice(0, max);
+}
+
+/** An IMO number unique in the run, with its right check digit. */
+export function imoNumber(): string {
+  const first = String(100_000 + unique());
+  return first + imoCheckDigit(first);
+}
+
+/** A UN/LOCODE unique in the run ('ZZ' and three letters: no seeded port has it). */
+export function unLocode(): string {
+  let n = unique();
+  let place = '';
+  for (let index = 0; index < 3; index++) {
+    place = String.fromCharCode(65 + (n % 26)) + place;
+    n = Math.floor(n / 26);
+  }
+  return `ZZ${place}`;
+}
+
+/**
+ * A valid value unique in the run for a field whose text is checked (an IMO number, a UN/LOCODE, a call
+ * sign, an e-mail address); undefined for free text.
+ */
+export function checkedValue(resource: string, field: string): string | undefined {
+  if (field === 'imo') return imoNumber();
+  if (resource === 'port' && field === 'code') return unLocode();
+  if (field === 'call_sign') return `CS${unique().toString(36).toUpperCase()}`;
+  if (field === 'email') return `${token(12).toLowerCase()}@example.com`;
+  return undefined;
 }
 
 const idOf = (value: unknown): string => {
@@ -166,7 +196,7 @@ export class Fixtures {
       case 'accounts':
         return { trade_name: `Account ${n}` };
       case 'vessel':
-        return { name: `MV Vessel ${n}`, imo: String(9_000_000 + n) };
+        return { name: `MV Vessel ${n}`, imo: imoNumber() };
       case 'project-status':
       case 'crane-type':
       case 'incidence-status':

@@ -3,89 +3,103 @@
 // this order (their ids are made in this order).
 import type { DelayAttribution, EventKind } from '../../../src/domain/enums.js';
 
-/** ISO 3166-1 alpha-2 code, name: ports' countries, customers' countries and flag states. */
-export const countries: readonly [string, string][] = [
-  ['ES', 'Spain'],
-  ['PT', 'Portugal'],
-  ['FR', 'France'],
-  ['IT', 'Italy'],
-  ['DE', 'Germany'],
-  ['NL', 'Netherlands'],
-  ['BE', 'Belgium'],
-  ['GB', 'United Kingdom'],
-  ['NO', 'Norway'],
-  ['DK', 'Denmark'],
-  ['MT', 'Malta'],
-  ['GR', 'Greece'],
-  ['TR', 'Türkiye'],
-  ['MA', 'Morocco'],
-  ['CN', 'China'],
-  ['KR', 'South Korea'],
-  ['JP', 'Japan'],
-  ['IN', 'India'],
-  ['BR', 'Brazil'],
-  ['US', 'United States'],
-  ['PA', 'Panama'],
-  ['LR', 'Liberia'],
-  ['MH', 'Marshall Islands'],
-  ['AG', 'Antigua and Barbuda'],
+/** ISO 3166-1 alpha-2 code, English and Spanish name: ports' countries, customers' countries and flags. */
+export const countries: readonly [string, string, string][] = [
+  ['ES', 'Spain', 'España'],
+  ['PT', 'Portugal', 'Portugal'],
+  ['FR', 'France', 'Francia'],
+  ['IT', 'Italy', 'Italia'],
+  ['DE', 'Germany', 'Alemania'],
+  ['NL', 'Netherlands', 'Países Bajos'],
+  ['BE', 'Belgium', 'Bélgica'],
+  ['GB', 'United Kingdom', 'Reino Unido'],
+  ['NO', 'Norway', 'Noruega'],
+  ['DK', 'Denmark', 'Dinamarca'],
+  ['MT', 'Malta', 'Malta'],
+  ['GR', 'Greece', 'Grecia'],
+  ['TR', 'Türkiye', 'Turquía'],
+  ['MA', 'Morocco', 'Marruecos'],
+  ['CN', 'China', 'China'],
+  ['KR', 'South Korea', 'Corea del Sur'],
+  ['JP', 'Japan', 'Japón'],
+  ['IN', 'India', 'India'],
+  ['BR', 'Brazil', 'Brasil'],
+  ['US', 'United States', 'Estados Unidos'],
+  ['PA', 'Panama', 'Panamá'],
+  ['LR', 'Liberia', 'Liberia'],
+  ['MH', 'Marshall Islands', 'Islas Marshall'],
+  ['AG', 'Antigua and Barbuda', 'Antigua y Barbuda'],
 ];
 
 export const commodities = [
-  { code: 'coil', name: 'Coil' },
-  { code: 'granite', name: 'Granite' },
-  { code: 'aluminium', name: 'Aluminium' },
-  { code: 'other', name: 'Other' },
+  { code: 'coil', name: 'Coil', name_es: 'Bobina' },
+  { code: 'granite', name: 'Granite', name_es: 'Granito' },
+  { code: 'aluminium', name: 'Aluminium', name_es: 'Aluminio' },
+  { code: 'other', name: 'Other', name_es: 'Otros' },
 ] as const;
 
-export const projectStatuses = ['Planned', 'In progress', 'Completed', 'Closed'];
-export const reportStatuses = ['Draft', 'Completed'];
-export const incidenceStatuses = ['Open', 'In progress', 'Resolved', 'Closed'];
+/** English and Spanish names, in the order listed. */
+export const projectStatuses: readonly [string, string][] = [
+  ['Planned', 'Planificado'],
+  ['In progress', 'En curso'],
+  ['Completed', 'Completado'],
+  ['Closed', 'Cerrado'],
+];
+export const reportStatuses: readonly [string, string][] = [
+  ['Draft', 'Borrador'],
+  ['Completed', 'Completado'],
+];
+export const incidenceStatuses: readonly [string, string][] = [
+  ['Open', 'Abierta'],
+  ['In progress', 'En curso'],
+  ['Resolved', 'Resuelta'],
+  ['Closed', 'Cerrada'],
+];
 export const incidenceTypes = [
-  { code: 'internal', name: 'Internal' },
-  { code: 'provider', name: 'Provider' },
+  { code: 'internal', name: 'Internal', name_es: 'Interna' },
+  { code: 'provider', name: 'Provider', name_es: 'Proveedor' },
 ] as const;
 export const projectActivities = [
-  { name: 'Charge', operation: 'Charge' },
-  { name: 'Discharge', operation: 'Discharge' },
+  { name: 'Charge', name_es: 'Carga', operation: 'Charge' },
+  { name: 'Discharge', name_es: 'Descarga', operation: 'Discharge' },
 ] as const;
 
-export const craneTypes = [
-  'Mobile harbour crane',
-  "Ship's crane",
-  'Ship-to-shore gantry crane',
-  'Level-luffing crane',
-  'Floating crane',
-  'Crawler crane',
+export const craneTypes: readonly [string, string][] = [
+  ['Mobile harbour crane', 'Grúa móvil portuaria'],
+  ["Ship's crane", 'Grúa del buque'],
+  ['Ship-to-shore gantry crane', 'Grúa pórtico de muelle'],
+  ['Level-luffing crane', 'Grúa de pluma horizontal'],
+  ['Floating crane', 'Grúa flotante'],
+  ['Crawler crane', 'Grúa sobre orugas'],
 ];
 
-/** UN/LOCODE, name, country. */
-export const ports: readonly [string, string, string][] = [
-  ['ESSAG', 'Sagunto', 'ES'],
-  ['ESVLC', 'Valencia', 'ES'],
-  ['ESCAS', 'Castellón', 'ES'],
-  ['ESBCN', 'Barcelona', 'ES'],
-  ['ESTAR', 'Tarragona', 'ES'],
-  ['ESBIO', 'Bilbao', 'ES'],
-  ['ESSDR', 'Santander', 'ES'],
-  ['ESGIJ', 'Gijón', 'ES'],
-  ['ESAVS', 'Avilés', 'ES'],
-  ['ESVGO', 'Vigo', 'ES'],
-  ['ESHUV', 'Huelva', 'ES'],
-  ['ESALG', 'Algeciras', 'ES'],
-  ['ESCAR', 'Cartagena', 'ES'],
-  ['PTLEI', 'Leixões', 'PT'],
-  ['FRMRS', 'Marseille', 'FR'],
-  ['ITGOA', 'Genoa', 'IT'],
-  ['NLRTM', 'Rotterdam', 'NL'],
-  ['BEANR', 'Antwerp', 'BE'],
-  ['DEHAM', 'Hamburg', 'DE'],
-  ['CNSHA', 'Shanghai', 'CN'],
-  ['CNTSN', 'Tianjin', 'CN'],
-  ['KRPUS', 'Busan', 'KR'],
-  ['INBOM', 'Mumbai', 'IN'],
-  ['BRSSZ', 'Santos', 'BR'],
-  ['USHOU', 'Houston', 'US'],
+/** UN/LOCODE, name, country, IANA time zone, Spanish name where it differs. */
+export const ports: readonly [string, string, string, string, string?][] = [
+  ['ESSAG', 'Sagunto', 'ES', 'Europe/Madrid'],
+  ['ESVLC', 'Valencia', 'ES', 'Europe/Madrid'],
+  ['ESCAS', 'Castellón', 'ES', 'Europe/Madrid'],
+  ['ESBCN', 'Barcelona', 'ES', 'Europe/Madrid'],
+  ['ESTAR', 'Tarragona', 'ES', 'Europe/Madrid'],
+  ['ESBIO', 'Bilbao', 'ES', 'Europe/Madrid'],
+  ['ESSDR', 'Santander', 'ES', 'Europe/Madrid'],
+  ['ESGIJ', 'Gijón', 'ES', 'Europe/Madrid'],
+  ['ESAVS', 'Avilés', 'ES', 'Europe/Madrid'],
+  ['ESVGO', 'Vigo', 'ES', 'Europe/Madrid'],
+  ['ESHUV', 'Huelva', 'ES', 'Europe/Madrid'],
+  ['ESALG', 'Algeciras', 'ES', 'Europe/Madrid'],
+  ['ESCAR', 'Cartagena', 'ES', 'Europe/Madrid'],
+  ['PTLEI', 'Leixões', 'PT', 'Europe/Lisbon'],
+  ['FRMRS', 'Marseille', 'FR', 'Europe/Paris', 'Marsella'],
+  ['ITGOA', 'Genoa', 'IT', 'Europe/Rome', 'Génova'],
+  ['NLRTM', 'Rotterdam', 'NL', 'Europe/Amsterdam', 'Róterdam'],
+  ['BEANR', 'Antwerp', 'BE', 'Europe/Brussels', 'Amberes'],
+  ['DEHAM', 'Hamburg', 'DE', 'Europe/Berlin', 'Hamburgo'],
+  ['CNSHA', 'Shanghai', 'CN', 'Asia/Shanghai', 'Shanghái'],
+  ['CNTSN', 'Tianjin', 'CN', 'Asia/Shanghai'],
+  ['KRPUS', 'Busan', 'KR', 'Asia/Seoul'],
+  ['INBOM', 'Mumbai', 'IN', 'Asia/Kolkata', 'Bombay'],
+  ['BRSSZ', 'Santos', 'BR', 'America/Sao_Paulo'],
+  ['USHOU', 'Houston', 'US', 'America/Chicago'],
 ];
 
 /** Name, flag. IMO numbers are left for the admin to fill in: the demo makes none up. */
@@ -134,21 +148,21 @@ export const accounts = [
   },
 ] as const;
 
-/** Master event types: description, kind, who causes the delay (stoppages). */
-export const eventTypes: readonly [string, EventKind, DelayAttribution | null][] = [
-  ['Vessel arrived', 'milestone', null],
-  ['NOR tendered', 'milestone', null],
-  ['All fast', 'milestone', null],
-  ['Hatch opening', 'stoppage', 'ship'],
-  ['Operations commenced', 'milestone', null],
-  ['Working shift', 'working', null],
-  ['Meal break', 'stoppage', 'stevedore'],
-  ['Rain', 'stoppage', 'weather'],
-  ['Crane breakdown', 'stoppage', 'stevedore'],
-  ['Waiting for cargo', 'stoppage', 'receiver'],
-  ['Waiting for trucks', 'stoppage', 'receiver'],
-  ['Hatch closing', 'stoppage', 'ship'],
-  ['Operations completed', 'milestone', null],
-  ['Documents on board', 'milestone', null],
-  ['Vessel sailed', 'milestone', null],
+/** Master event types: description, kind, who causes the delay (stoppages), Spanish description. */
+export const eventTypes: readonly [string, EventKind, DelayAttribution | null, string][] = [
+  ['Vessel arrived', 'milestone', null, 'Llegada del buque'],
+  ['NOR tendered', 'milestone', null, 'Aviso de alistamiento (NOR) presentado'],
+  ['All fast', 'milestone', null, 'Buque amarrado'],
+  ['Hatch opening', 'stoppage', 'ship', 'Apertura de escotillas'],
+  ['Operations commenced', 'milestone', null, 'Inicio de operaciones'],
+  ['Working shift', 'working', null, 'Turno de trabajo'],
+  ['Meal break', 'stoppage', 'stevedore', 'Pausa para comer'],
+  ['Rain', 'stoppage', 'weather', 'Lluvia'],
+  ['Crane breakdown', 'stoppage', 'stevedore', 'Avería de grúa'],
+  ['Waiting for cargo', 'stoppage', 'receiver', 'Espera de mercancía'],
+  ['Waiting for trucks', 'stoppage', 'receiver', 'Espera de camiones'],
+  ['Hatch closing', 'stoppage', 'ship', 'Cierre de escotillas'],
+  ['Operations completed', 'milestone', null, 'Fin de operaciones'],
+  ['Documents on board', 'milestone', null, 'Documentos a bordo'],
+  ['Vessel sailed', 'milestone', null, 'Salida del buque'],
 ];

@@ -12,23 +12,33 @@ export async function seedLookups<DB>(db: Kysely<DB>): Promise<void> {
       if (await isEmpty(trx, table)) await insertRows(trx, table, rows());
     };
 
-    await fill('country', () => data.countries.map(([code, name]) => make('country', { code, name })));
+    await fill('country', () =>
+      data.countries.map(([code, name, name_es]) => make('country', { code, name, name_es })),
+    );
     const countries = await idsBy(trx, 'country', 'code');
     const country = (code: string) => need(countries, code, 'country');
 
     await fill('commodity', () => data.commodities.map((row) => make('commodity', row)));
-    await fill('project_status', () => data.projectStatuses.map((name) => make('project-status', { name })));
+    await fill('project_status', () =>
+      data.projectStatuses.map(([name, name_es]) => make('project-status', { name, name_es })),
+    );
     await fill('report_status', () =>
-      data.reportStatuses.map((description) => make('report-status', { description })),
+      data.reportStatuses.map(([description, description_es]) =>
+        make('report-status', { description, description_es }),
+      ),
     );
     await fill('incidence_status', () =>
-      data.incidenceStatuses.map((name) => make('incidence-status', { name })),
+      data.incidenceStatuses.map(([name, name_es]) => make('incidence-status', { name, name_es })),
     );
     await fill('incidence_type', () => data.incidenceTypes.map((row) => make('incidence-type', row)));
     await fill('project_activity', () => data.projectActivities.map((row) => make('project-activity', row)));
-    await fill('crane_type', () => data.craneTypes.map((name) => make('crane-type', { name })));
+    await fill('crane_type', () =>
+      data.craneTypes.map(([name, name_es]) => make('crane-type', { name, name_es })),
+    );
     await fill('port', () =>
-      data.ports.map(([code, name, iso]) => make('port', { code, name, country: country(iso) })),
+      data.ports.map(([code, name, iso, time_zone, name_es]) =>
+        make('port', { code, name, name_es, time_zone, country: country(iso) }),
+      ),
     );
     await fill('vessel', () =>
       data.vessels.map(([name, flag]) => make('vessel', { name, flag: country(flag) })),
@@ -37,8 +47,8 @@ export async function seedLookups<DB>(db: Kysely<DB>): Promise<void> {
       data.accounts.map((row) => make('accounts', { ...row, country: country(row.country) })),
     );
     await fill('event', () =>
-      data.eventTypes.map(([description, kind, delay_attribution]) =>
-        make('event', { description, kind, delay_attribution }),
+      data.eventTypes.map(([description, kind, delay_attribution, description_es]) =>
+        make('event', { description, description_es, kind, delay_attribution }),
       ),
     );
   });

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../database.js';
-import { runMigrations } from '../migrate.js';
+import { type MigrateOptions, runMigrations } from '../migrate.js';
 
 async function onServer(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
@@ -15,11 +15,12 @@ async function onServer(url: string, text: string) {
   }
 }
 
-export async function openScratchDatabase(): Promise<Database> {
+/** `options.before`: stop at that migration (a database of a previous release, for upgrade tests). */
+export async function openScratchDatabase(options: MigrateOptions = {}): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ dataDir: 'memory' });
-    await runMigrations(database);
+    await runMigrations(database, undefined, options);
     return database;
   }
   const name = `kt_domain_${randomBytes(6).toString('hex')}`;
@@ -27,7 +28,7 @@ export async function openScratchDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  await runMigrations(database);
+  await runMigrations(database, undefined, options);
   return {
     ...database,
     async close() {

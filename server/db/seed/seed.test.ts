@@ -55,6 +55,28 @@ describe('seed', () => {
     expect(events).toHaveLength(15);
   });
 
+  it('names every seeded reference entry in Spanish, and gives every port its time zone', async () => {
+    for (const name of resourceNames) {
+      const resource = resources[name];
+      const pair = 'translated' in resource ? resource.translated : undefined;
+      if (!pair) continue;
+      for (const row of await rows(resource.table)) {
+        if (name === 'port') continue;
+        expect(row[pair.es], `${name} ${String(row[pair.en])}`).toMatch(/\S/);
+      }
+    }
+    const ports = await rows('port');
+    for (const port of ports)
+      expect(port.time_zone, String(port.code)).toMatch(/^(Europe|Asia|America)\/\w+$/);
+    expect(ports.find((port) => port.code === 'BEANR')).toMatchObject({
+      name: 'Antwerp',
+      name_es: 'Amberes',
+    });
+    const english = new Set((await rows('event')).map((row) => row.description));
+    for (const row of await rows('event'))
+      expect(english.has(row.description_es), String(row.description_es)).toBe(false);
+  });
+
   it('makes one coil discharge with its whole story', async () => {
     expect(summary?.rows).toMatchObject({
       project: 1,

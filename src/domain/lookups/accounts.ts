@@ -1,13 +1,15 @@
 // Lookup: accounts (customers, providers). Customer API tokens belong to an account.
 import type { z } from 'zod';
 import { field, objectOf, type RowOf } from '../model';
+import { parseEmail } from '../reference/codes';
 import { defineResource } from '../resource';
 
 export const accountsFields = {
   trade_name: field.text(255),
   legal_name: field.text(255).optional(),
   tax_id: field.text(50).optional(),
-  email: field.text(254).optional(),
+  /** Where the customer's reports are mailed. */
+  email: field.checked(254, parseEmail, { format: 'email', examples: ['operations@example.com'] }).optional(),
   phone: field.text(50).optional(),
   country: field.ref('country').optional(),
 };

@@ -6,6 +6,8 @@ import { defineResource } from '../resource';
 
 export const commodityFields = {
   name: field.text(100),
+  /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
+  name_es: field.text(100).optional(),
   code: field.choice(commodities),
 };
 
@@ -20,9 +22,10 @@ export const commodity = defineResource({
   scope: 'global',
   fields: commodityFields,
   schema: commoditySchema,
-  display: ['name', 'code'],
+  translated: { en: 'name', es: 'name_es' },
+  display: ['name', 'name_es', 'code'],
   filters: [
-    { name: 'search', kind: 'icontains', fields: ['name'] },
+    { name: 'search', kind: 'icontains', fields: ['name', 'name_es'] },
     { name: 'code', kind: 'exact', field: 'code' },
   ],
   ordering: ['name', 'id'],

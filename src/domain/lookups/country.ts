@@ -5,6 +5,8 @@ import { defineResource } from '../resource';
 
 export const countryFields = {
   name: field.text(100),
+  /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
+  name_es: field.text(100).optional(),
   /** ISO 3166-1 alpha-2, e.g. ES. */
   code: field.text(2).optional(),
 };
@@ -20,8 +22,9 @@ export const country = defineResource({
   scope: 'global',
   fields: countryFields,
   schema: countrySchema,
-  display: ['name'],
-  filters: [{ name: 'search', kind: 'icontains', fields: ['name', 'code'] }],
+  translated: { en: 'name', es: 'name_es' },
+  display: ['name', 'name_es'],
+  filters: [{ name: 'search', kind: 'icontains', fields: ['name', 'name_es', 'code'] }],
   ordering: ['name', 'id'],
   writableBy: 'admin',
   unique: [['code']],

@@ -5,6 +5,8 @@ import { defineResource } from '../resource';
 
 export const craneTypeFields = {
   name: field.text(100),
+  /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
+  name_es: field.text(100).optional(),
 };
 
 export const craneTypeSchema = objectOf(craneTypeFields);
@@ -18,8 +20,9 @@ export const craneType = defineResource({
   scope: 'global',
   fields: craneTypeFields,
   schema: craneTypeSchema,
-  display: ['name'],
-  filters: [{ name: 'search', kind: 'icontains', fields: ['name'] }],
+  translated: { en: 'name', es: 'name_es' },
+  display: ['name', 'name_es'],
+  filters: [{ name: 'search', kind: 'icontains', fields: ['name', 'name_es'] }],
   ordering: ['name', 'id'],
   writableBy: 'admin',
   unique: [['name']],

@@ -7,6 +7,8 @@ import { defineResource } from '../resource';
 
 export const eventFields = {
   description: field.text(150),
+  /** The description in Spanish (shown on Spanish screens and reports; the English one when empty). */
+  description_es: field.text(150).optional(),
   kind: field.choice(eventKinds),
   /** Stoppages only, and required for them. */
   delay_attribution: field.choice(delayAttributions).optional(),
@@ -35,9 +37,10 @@ export const event = defineResource({
   scope: 'global',
   fields: eventFields,
   schema: eventSchema,
-  display: ['description', 'kind'],
+  translated: { en: 'description', es: 'description_es' },
+  display: ['description', 'description_es', 'kind'],
   filters: [
-    { name: 'search', kind: 'icontains', fields: ['description'] },
+    { name: 'search', kind: 'icontains', fields: ['description', 'description_es'] },
     { name: 'kind', kind: 'exact', field: 'kind' },
   ],
   ordering: ['id'],

@@ -6,6 +6,8 @@ import { defineResource } from '../resource';
 
 export const incidenceStatusFields = {
   name: field.text(100),
+  /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
+  name_es: field.text(100).optional(),
 };
 
 export const incidenceStatusSchema = objectOf(incidenceStatusFields);
@@ -19,8 +21,9 @@ export const incidenceStatus = defineResource({
   scope: 'global',
   fields: incidenceStatusFields,
   schema: incidenceStatusSchema,
-  display: ['name'],
-  filters: [{ name: 'search', kind: 'icontains', fields: ['name'] }],
+  translated: { en: 'name', es: 'name_es' },
+  display: ['name', 'name_es'],
+  filters: [{ name: 'search', kind: 'icontains', fields: ['name', 'name_es'] }],
   ordering: ['id'],
   writableBy: 'admin',
   unique: [['name']],

@@ -1,13 +1,21 @@
-// Lookup: ports, with their UN/LOCODE.
+// Lookup: ports, identified by their UN/LOCODE (unique among live ports), with the IANA time zone
+// the project's screens and reports show times in.
 import type { z } from 'zod';
 import { field, objectOf, type RowOf } from '../model';
+import { parseTimeZone, parseUnLocode } from '../reference/codes';
 import { defineResource } from '../resource';
 
 export const portFields = {
   name: field.text(150),
-  /** UN/LOCODE, e.g. ESVLC. */
-  code: field.text(5).optional(),
+  /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
+  name_es: field.text(150).optional(),
+  /** UN/LOCODE, e.g. ESVLC: upper case, without spaces. */
+  code: field
+    .checked(10, parseUnLocode, { pattern: '^[A-Za-z]{2} ?[A-Za-z2-9]{3}$', examples: ['ESVLC'] })
+    .optional(),
   country: field.ref('country').optional(),
+  /** IANA time zone, e.g. Europe/Madrid: the port's local time. */
+  time_zone: field.checked(64, parseTimeZone, { examples: ['Europe/Madrid'] }).optional(),
 };
 
 export const portSchema = objectOf(portFields);
@@ -21,9 +29,10 @@ export const port = defineResource({
   scope: 'global',
   fields: portFields,
   schema: portSchema,
-  display: ['name'],
+  translated: { en: 'name', es: 'name_es' },
+  display: ['name', 'name_es'],
   filters: [
-    { name: 'search', kind: 'icontains', fields: ['name', 'code'] },
+    { name: 'search', kind: 'icontains', fields: ['name', 'name_es', 'code'] },
     { name: 'country', kind: 'ref', field: 'country' },
   ],
   ordering: ['name', 'id'],

@@ -6,6 +6,8 @@ import { defineResource } from '../resource';
 
 export const projectActivityFields = {
   name: field.text(100),
+  /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
+  name_es: field.text(100).optional(),
   operation: field.choice(operationKinds),
 };
 
@@ -20,9 +22,10 @@ export const projectActivity = defineResource({
   scope: 'global',
   fields: projectActivityFields,
   schema: projectActivitySchema,
-  display: ['name'],
+  translated: { en: 'name', es: 'name_es' },
+  display: ['name', 'name_es'],
   filters: [
-    { name: 'search', kind: 'icontains', fields: ['name'] },
+    { name: 'search', kind: 'icontains', fields: ['name', 'name_es'] },
     { name: 'operation', kind: 'exact', field: 'operation' },
   ],
   ordering: ['id'],

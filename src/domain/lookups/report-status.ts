@@ -6,6 +6,8 @@ import { defineResource } from '../resource';
 
 export const reportStatusFields = {
   description: field.text(100),
+  /** The description in Spanish (shown on Spanish screens and reports; the English one when empty). */
+  description_es: field.text(100).optional(),
 };
 
 export const reportStatusSchema = objectOf(reportStatusFields);
@@ -19,8 +21,9 @@ export const reportStatus = defineResource({
   scope: 'global',
   fields: reportStatusFields,
   schema: reportStatusSchema,
-  display: ['description'],
-  filters: [{ name: 'search', kind: 'icontains', fields: ['description'] }],
+  translated: { en: 'description', es: 'description_es' },
+  display: ['description', 'description_es'],
+  filters: [{ name: 'search', kind: 'icontains', fields: ['description', 'description_es'] }],
   ordering: ['id'],
   writableBy: 'admin',
   unique: [['description']],

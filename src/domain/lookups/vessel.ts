@@ -1,14 +1,21 @@
-// Lookup: vessels.
+// Lookup: vessels, identified by their IMO number (check digit verified; unique among live vessels).
 import type { z } from 'zod';
+import { vesselTypes } from '../enums';
 import { field, objectOf, type RowOf } from '../model';
+import { parseCallSign, parseImo } from '../reference/codes';
 import { defineResource } from '../resource';
 
 export const vesselFields = {
   name: field.text(150),
-  /** IMO number (7 digits). */
-  imo: field.text(7).optional(),
+  /** IMO number: 7 digits, the last a check digit ('IMO 9074729' is stored as '9074729'). */
+  imo: field.checked(20, parseImo, { pattern: '^(IMO ?)?\\d{7}$', examples: ['9074729'] }).optional(),
+  /** Radio call sign, upper case. */
+  call_sign: field.checked(20, parseCallSign, { examples: ['9HA2477'] }).optional(),
   /** Flag state. */
   flag: field.ref('country').optional(),
+  vessel_type: field.choice(vesselTypes).optional(),
+  /** Deadweight tonnage, in metric tonnes. */
+  dwt: field.int().optional(),
 };
 
 export const vesselSchema = objectOf(vesselFields);
@@ -23,7 +30,11 @@ export const vessel = defineResource({
   fields: vesselFields,
   schema: vesselSchema,
   display: ['name'],
-  filters: [{ name: 'search', kind: 'icontains', fields: ['name', 'imo'] }],
+  filters: [
+    { name: 'search', kind: 'icontains', fields: ['name', 'imo', 'call_sign'] },
+    { name: 'flag', kind: 'ref', field: 'flag' },
+    { name: 'vessel_type', kind: 'exact', field: 'vessel_type' },
+  ],
   ordering: ['name', 'id'],
   writableBy: 'admin',
   unique: [['imo']],

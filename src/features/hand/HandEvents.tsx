@@ -14,9 +14,12 @@ const flags = ['billable', 'in_dispute', 'ot', 'ot2'] as const;
 
 /** The hand events timeline: what happened hour by hour, each line with add, edit and delete. */
 export function HandEvents({ projectId, handId }: { projectId: string; handId: string }) {
-  const { t } = useTranslation(['hand', 'ui']);
+  const { t, i18n } = useTranslation(['hand', 'ui']);
   const db = useLocalDb();
-  const rows = useLiveQuery(() => (db ? handEvents(db, projectId, handId) : []), [db, projectId, handId]);
+  const rows = useLiveQuery(
+    () => (db ? handEvents(db, projectId, handId) : []),
+    [db, projectId, handId, i18n.language],
+  );
 
   return (
     <HandRecordList<NamedRow>

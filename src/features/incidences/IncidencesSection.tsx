@@ -21,7 +21,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The project's 'list of incidence' accordion: filters, a paged table, add, edit, delete, documents. */
 export default function IncidencesSection({ projectId }: { projectId: string }) {
-  const { t } = useTranslation(['incidences', 'ui']);
+  const { t, i18n } = useTranslation(['incidences', 'ui']);
   const db = useLocalDb();
   const [filters, setFilters] = useState<IncidenceFilters>(emptyIncidenceFilters);
   const [page, setPage] = useState(1);
@@ -31,7 +31,7 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
   const tags = useIncidenceTags(filters);
   const list = useLiveQuery(
     () => (db ? incidencePage(db, projectId, filters, page) : undefined),
-    [db, projectId, JSON.stringify(filters), page],
+    [db, projectId, JSON.stringify(filters), page, i18n.language],
   );
   const filter = (next: IncidenceFilters) => {
     setFilters(next);

@@ -39,7 +39,7 @@ const COLUMNS = [
 
 /** The project's packing list: filters, paging, the attention icon, the detail modal and import. */
 export default function PackingListSection({ projectId }: { projectId: string }) {
-  const { t } = useTranslation('packing');
+  const { t, i18n } = useTranslation('packing');
   // Filters and page are kept in the address, so a reload or a return shows the same rows. Read from it
   // once: the fields answer from state at once (the router's updates come later, and a checkbox or the
   // hold's digits waiting on them would flicker back).
@@ -55,6 +55,7 @@ export default function PackingListSection({ projectId }: { projectId: string })
   const live = useLivePage((db) => packingPage(db, projectId, filters, page, PACKING_PAGE_SIZE), page, [
     projectId,
     filters,
+    i18n.language,
   ]);
   const shown = live?.value;
   const change = (next: PackingFilters) => show(next, 1);

@@ -19,7 +19,7 @@ import { useGenerate } from './useGenerate';
 
 /** One tab: the project's reports of a kind, paged by 10, with add, edit, delete, documents and the file. */
 export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: string }) {
-  const { t } = useTranslation(['reports', 'ui']);
+  const { t, i18n } = useTranslation(['reports', 'ui']);
   const db = useLocalDb();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Values | null>(null);
@@ -29,7 +29,7 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
   const generation = useGenerate();
   const list = useLiveQuery(
     () => (db ? reportPage(db, kind.resource, projectId, kind.columns, page, REPORT_PAGE_SIZE) : undefined),
-    [db, kind, projectId, page],
+    [db, kind, projectId, page, i18n.language],
   );
   const download = (report?: string) =>
     generation.generate(report ?? 'all', (options) =>

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
 import { useLivePage, useLocalDb } from '../../store/hooks';
 import { getCursor } from '../../store/meta';
 import { GLOBAL_SCOPE } from '../../store/scopes';
@@ -10,7 +11,10 @@ import { listProjects } from './queries';
 export function useProjectList(filters: ProjectFilters, page: number, pageSize: number) {
   // Filters are compared by value (key), not by the object made on every render.
   const key = JSON.stringify(filters);
-  return useLivePage((db) => listProjects(db, filters, page, pageSize), page, [key, pageSize])?.value;
+  // Names of statuses, activities and ports are read in the interface's language: a switch reads them again.
+  const { i18n } = useTranslation();
+  return useLivePage((db) => listProjects(db, filters, page, pageSize), page, [key, pageSize, i18n.language])
+    ?.value;
 }
 
 /** True only while the local store is filled for the first time (the global scope's first download). */

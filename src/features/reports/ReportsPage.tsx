@@ -28,14 +28,17 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** /reports: the container reports on this device, filtered and paged. */
 export default function ReportsPage() {
-  const { t } = useTranslation(['containers', 'ui']);
+  const { t, i18n } = useTranslation(['containers', 'ui']);
   const [params, setParams] = useSearchParams();
   const { filters, page } = filtersFromParams(params);
   const [filterOpen, setFilterOpen] = useState(false);
   const confirm = useConfirmDelete();
   const tags = useContainerTags(filters);
   const key = JSON.stringify(filters);
-  const live = useLivePage((db) => containerPage(db, filters, page, CONTAINER_PAGE_SIZE), page, [key]);
+  const live = useLivePage((db) => containerPage(db, filters, page, CONTAINER_PAGE_SIZE), page, [
+    key,
+    i18n.language,
+  ]);
   const list = live?.value;
 
   const go = (next: ContainerFilters, nextPage: number) => setParams(paramsFromFilters(next, nextPage));

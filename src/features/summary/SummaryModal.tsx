@@ -2,6 +2,7 @@ import { Group, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text } from '@man
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { callSeries, format2, parseTonsKey, projectSummaries } from '../../domain/ratios';
+import { lookupLabel } from '../../domain/reference/label';
 import { useLocalDb } from '../../store/hooks';
 import { CallChart } from './CallChart';
 import { HoldBars } from './HoldBars';
@@ -18,9 +19,11 @@ export default function SummaryModal({ projectId, onClose }: { projectId: string
   const data = useLiveQuery(async () => {
     if (!db) return undefined;
     const input = await ratiosInputOf(db, projectId);
-    const names = new Map(input.commodities.map((row) => [text(row.code), text(row.name)]));
+    const names = new Map(
+      input.commodities.map((row) => [text(row.code), lookupLabel('commodity', row, locale)]),
+    );
     return { summaries: projectSummaries(input), series: callSeries(input), names };
-  }, [db, projectId]);
+  }, [db, projectId, locale]);
 
   const keyLabel = (key: string) => {
     const { commodity, hold } = parseTonsKey(key);

@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/testing.js';
 import { type ResourceName, resourceNames, resources } from '../../../src/domain/registry.js';
-import { type Body, type Fixtures, fixtures, type Row, token, unique } from '../fixtures.js';
+import {
+  type Body,
+  type Fixtures,
+  fixtures,
+  imoNumber,
+  type Row,
+  token,
+  unique,
+  unLocode,
+} from '../fixtures.js';
 
 let server: TestServer;
 let f: Fixtures;
@@ -28,7 +37,7 @@ const edits: Partial<Record<ResourceName, [Edit, Edit?]>> = {
   commodity: [['name', () => `Commodity ${token()}`]],
   port: [
     ['name', () => `Port ${token()}`],
-    ['code', () => token(5)],
+    ['code', () => unLocode()],
   ],
   accounts: [
     ['trade_name', () => `Account ${token()}`],
@@ -36,7 +45,7 @@ const edits: Partial<Record<ResourceName, [Edit, Edit?]>> = {
   ],
   vessel: [
     ['name', () => `MV ${token()}`],
-    ['imo', () => token(7)],
+    ['imo', () => imoNumber()],
   ],
   'project-status': [['name', () => `Status ${token()}`]],
   'report-status': [['description', () => `Report ${token()}`]],

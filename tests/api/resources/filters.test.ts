@@ -5,7 +5,16 @@ import { startTestServer, type TestServer } from '../../../server/testing.js';
 import { uuidv7 } from '../../../src/domain/ids.js';
 import { type ResourceName, resourceNames, resources } from '../../../src/domain/registry.js';
 import type { FilterDef, Resource } from '../../../src/domain/resource.js';
-import { type Body, type Fixtures, fixtures, type Row, type Scope, token, unique } from '../fixtures.js';
+import {
+  type Body,
+  checkedValue,
+  type Fixtures,
+  fixtures,
+  type Row,
+  type Scope,
+  token,
+  unique,
+} from '../fixtures.js';
 
 let server: TestServer;
 let f: Fixtures;
@@ -63,10 +72,13 @@ async function casesFor(name: ResourceName, filter: FilterDef): Promise<Case[]> 
     const cases: Case[] = [];
     for (const field of filter.fields) {
       const max = fieldInfo(resource, field).maxLength ?? 100;
-      const [ta, tb] = [token(max), token(max)];
+      const checked = checkedValue(name, field) !== undefined;
+      const sample = () => checkedValue(name, field) ?? token(max);
+      const [ta, tb] = [sample(), sample()];
       const { a, b } = await pair(ta, tb, field);
-      // A part of the value, in other case: the match is a case-insensitive "contains".
-      const part = ta.length > 4 ? ta.slice(1, -1).toUpperCase() : ta;
+      // A part of the value, in other case: the match is a case-insensitive "contains" (a checked code
+      // whole, in lower case: a part of one may be in the next).
+      const part = checked ? ta.toLowerCase() : ta.length > 4 ? ta.slice(1, -1).toUpperCase() : ta;
       cases.push({ a, b, keepsA: [q(part)], keepsB: [q(tb)] });
     }
     return cases;

@@ -52,9 +52,12 @@ function EventDetails({ item }: { item: TimelineEvent }) {
 
 /** The project events timeline: an accordion of events; Working shift events carry their hands. */
 export function EventsTimeline({ projectId }: { projectId: string }) {
-  const { t } = useTranslation(['project', 'ui']);
+  const { t, i18n } = useTranslation(['project', 'ui']);
   const db = useLocalDb();
-  const timeline = useLiveQuery(() => (db ? projectTimeline(db, projectId) : []), [db, projectId]);
+  const timeline = useLiveQuery(
+    () => (db ? projectTimeline(db, projectId, i18n.language) : []),
+    [db, projectId, i18n.language],
+  );
   const confirm = useConfirmDelete();
   const [eventModal, setEventModal] = useState<{ event: Values | null } | null>(null);
   const [handModal, setHandModal] = useState<{ eventId: string } | null>(null);

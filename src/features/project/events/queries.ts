@@ -1,5 +1,6 @@
 // A project's events with their type (the `event` lookup: description and kind) and their hands.
 import { Dexie } from 'dexie';
+import { lookupLabel } from '../../../domain/reference/label';
 import type { LocalDb } from '../../../store/db';
 import type { LocalRow } from '../../../store/schema';
 
@@ -14,7 +15,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const byStart = (a: LocalRow, b: LocalRow) =>
   text(a.init_date).localeCompare(text(b.init_date)) || a.id.localeCompare(b.id);
 
-export async function projectTimeline(db: LocalDb, projectId: string): Promise<TimelineEvent[]> {
+/** `language`: the one the event types are named in. */
+export async function projectTimeline(
+  db: LocalDb,
+  projectId: string,
+  language: string,
+): Promise<TimelineEvent[]> {
   const [events, hands, types] = await Promise.all([
     db
       .rows('project-event')
@@ -35,7 +41,7 @@ export async function projectTimeline(db: LocalDb, projectId: string): Promise<T
     const type = typeById.get(text(row.event));
     return {
       row,
-      description: text(type?.description),
+      description: lookupLabel('event', type, language),
       kind: text(type?.kind),
       hands: handsByEvent.get(row.id) ?? [],
     };
