@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { API_TAGS } from '../resources/engine/api-names.js';
 import { requireAdmin } from './auth.plugin.js';
 import { newToken } from './tokens.js';
 
@@ -31,8 +32,11 @@ export async function apiTokenRoutes(app: FastifyInstance, { database, auth }: A
     '/accounts/:id/tokens/',
     {
       schema: {
-        tags: ['accounts'],
+        operationId: 'createAccountToken',
+        tags: [API_TAGS.access],
         summary: "Create a read-only API token for a customer's ERP (admins; the token is shown once)",
+        description:
+          'The token reads only the projects whose customer is this account, their records and the reference lists, and writes nothing. Keep it: it is not shown again.',
         params,
         body: z.object({ name: z.string().trim().min(1).max(100) }),
         response: { 201: tokenInfo.extend({ token: z.string() }) },
@@ -53,7 +57,23 @@ export async function apiTokenRoutes(app: FastifyInstance, { database, auth }: A
 
   api.get(
     '/accounts/:id/tokens/',
-    { schema: { tags: ['accounts'], summary: "An account's API tokens (admins)", params } },
+    {
+      schema: {
+        operationId: 'listAccountTokens',
+        tags: [API_TAGS.access],
+        summary: "An account's API tokens (admins)",
+        description: 'Each with its name, when it was made and last used; never the token itself.',
+        params,
+        response: {
+          200: z.object({
+            count: z.number().int(),
+            next: z.null(),
+            previous: z.null(),
+            results: z.array(tokenInfo),
+          }),
+        },
+      },
+    },
     async (request) => {
       requireAdmin(request.principal);
       await account(request.params.id);
@@ -72,8 +92,11 @@ export async function apiTokenRoutes(app: FastifyInstance, { database, auth }: A
     '/accounts/:id/tokens/:tokenId/',
     {
       schema: {
-        tags: ['accounts'],
+        operationId: 'revokeAccountToken',
+        tags: [API_TAGS.access],
         summary: 'Revoke an API token (admins)',
+        description: 'The token stops working at once, in every server process.',
+        response: { 204: z.null() },
         params: params.extend({ tokenId: z.string().regex(/^[0-9a-f]{16}$/) }),
       },
     },
@@ -86,7 +109,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { database, auth }: A
         .executeTakeFirst();
       auth.tokensRevoked();
       if (Number(deleted.numDeletedRows) === 0) throw notFound();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

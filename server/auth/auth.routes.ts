@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_TAGS } from '../resources/engine/api-names.js';
 import { requireUser } from './auth.plugin.js';
 import type { AuthService } from './auth.service.js';
 
@@ -23,12 +24,14 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     {
       config: { public: true },
       schema: {
-        tags: ['auth'],
+        operationId: 'signIn',
+        tags: [API_TAGS.signIn],
         summary: 'Sign in: exchange a user name and password for a token',
         description:
           'Send the token on every other call as `Authorization: Token <token>`. A token expires after 30 days without use. Failed attempts are rate-limited per user name and per address (429).',
         body: credentials,
         response: { 200: z.object({ token: z.string() }) },
+        'x-answers': [429],
       },
     },
     async (request) => ({
@@ -38,7 +41,15 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
 
   api.post(
     '/logout/',
-    { schema: { tags: ['auth'], summary: 'Revoke the token in use', response: { 204: z.null() } } },
+    {
+      schema: {
+        operationId: 'signOut',
+        tags: [API_TAGS.signIn],
+        summary: 'Revoke the token in use',
+        description: 'The token sent stops working at once; other tokens of the user stay valid.',
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       if (request.principal) await auth.signOut(request.principal);
       return reply.code(204).send(null);
@@ -49,7 +60,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     '/rest-auth/password/change/',
     {
       schema: {
-        tags: ['auth'],
+        operationId: 'changePassword',
+        tags: [API_TAGS.signIn],
         summary: "Change the signed-in user's password",
         description: 'Other tokens of the user are revoked; the one in use stays valid.',
         body: passwordChange,

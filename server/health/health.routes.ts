@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { serviceUnavailable } from '../http/errors.js';
+import { API_TAGS } from '../resources/engine/api-names.js';
 
 const health = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -16,11 +17,14 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
     {
       config: { public: true },
       schema: {
-        tags: ['health'],
+        operationId: 'getHealth',
+        tags: [API_TAGS.service],
         summary: 'Liveness and database reachability (no sign-in needed)',
         description:
           'Answers 200 when the database answers; otherwise 503 with a `detail`, `Retry-After`, and what is down.',
         response: { 200: health, 503: health.extend({ detail: z.string() }) },
+        // Answered before any route: a malformed request line or header is a 400 like anywhere.
+        'x-answers': [400],
       },
     },
     async (_request, reply) => {

@@ -1,37 +1,43 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { documentTransform, routeTransform } from './openapi-document.js';
+import { API_GUIDE } from './openapi-guide.js';
 
 /**
- * The OpenAPI 3 document is generated from the zod schemas that validate requests: it is the ERP
- * integration guide, so it cannot drift from what the server accepts.
+ * The OpenAPI 3.1 document is generated from the schemas of the routes (the resources' from the
+ * registry's field lists): it is the ERP integration guide, so it cannot drift from what the server
+ * accepts. `servers`, the licence and the contact are this server's own addresses, as the caller
+ * reached it.
  */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'karbontrack API',
-        version: '1',
-        description:
-          'REST API of the karbontrack port and stevedoring platform. Sign in with `POST /api/get-token/` ' +
-          'and send `Authorization: Token <token>` on every call. Errors follow the Django REST framework ' +
-          'shape: 400 `{field: [messages]}`, 401/403/404 `{detail}`. Writes accept an `Idempotency-Key` header.',
-      },
+      info: { title: 'karbontrack API', version: '1', description: API_GUIDE },
       components: {
         securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              '`Token <token>`: from POST /api/get-token/ (users) or an admin (customer accounts).',
+          },
         },
       },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: routeTransform as never,
+    transformObject: documentTransform as never,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
     staticCSP: true,
+    // The page reads the document with this server's address in it (servers), not the plugin's copy.
+    transformSpecification: (document, request) =>
+      withAddresses(document as Record<string, unknown>, request),
     uiHooks: {
       // The docs take no parameters; a query (a token pasted into a link) is dropped, never echoed
       // (the plugin's own redirect of /static/index.html would send it back in Location).
@@ -42,7 +48,22 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
     },
   });
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
-    app.swagger(),
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async (request) =>
+    withAddresses(app.swagger() as unknown as Record<string, unknown>, request),
   );
+}
+
+/** The document with this server's origin as `servers`, and the licence and contact pages under it. */
+function withAddresses(document: Record<string, unknown>, request: FastifyRequest) {
+  const origin = `${request.protocol}://${request.host}`;
+  const info = document.info as Record<string, unknown>;
+  return {
+    ...document,
+    info: {
+      ...info,
+      license: { name: 'Proprietary: use under the terms of service', url: `${origin}/terms-conditions` },
+      contact: { name: 'karbontrack support', url: `${origin}/contact` },
+    },
+    servers: [{ url: origin, description: 'This server (paths start with /api/)' }],
+  };
 }

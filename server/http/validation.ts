@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type FieldErrors, ValidationError } from './errors.js';
 
 type Issue = z.core.$ZodIssue;
@@ -54,10 +54,14 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.o
   return result.data;
 }
 
-/** Route schemas are zod; a failure becomes a 400 in the DRF shape, naming each field. */
+/**
+ * Route schemas are zod; a failure becomes a 400 in the DRF shape, naming each field. A part given as
+ * JSON Schema documents only (the resource engine validates its lists and bodies itself).
+ */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
+    if (!(schema instanceof z.ZodType)) return { value: data };
     const result = schema.safeParse(data ?? {}, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new ValidationError(fieldErrorsFromZod(result.error.issues)) };

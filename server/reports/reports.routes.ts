@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { downloadHeaders } from '../files/names.js';
+import { reportDoc } from './reports.openapi.js';
 import type { MadeFile, ProjectReportKind } from './reports.service.js';
 
 // ExcelJS, pdfkit and sharp load with the first report asked for, so an idle server does not carry them.
@@ -15,6 +16,8 @@ const projectReports = () => import('./reports.service.js');
 const containerReports = () => import('./container-report.service.js');
 
 type IdParams = { id: string };
+// Documented only: a malformed id is a 404, as for a record the caller cannot read.
+const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
 
 function sendMade(reply: FastifyReply, file: MadeFile) {
   return reply
@@ -31,25 +34,21 @@ const acceptLanguage = (request: FastifyRequest) => {
   return Array.isArray(header) ? header.join(',') : header;
 };
 
-const description = (what: string) => ({
-  tags: ['reports'],
-  summary: what,
-  description:
-    'Body (all optional): language "en" | "es" (else Accept-Language, else en); report: the id of a report row ' +
-    'of this project the file is made for; time_zone: IANA zone for dates and times (UTC when absent). ' +
-    'Answers the file, named in Content-Disposition and x-suggested-filename.',
-});
-
 export async function reportRoutes(app: FastifyInstance, { database, config }: AppContext) {
-  const kinds: [ProjectReportKind, string][] = [
-    ['coil', 'make_coil_report'],
-    ['sof', 'make_sof_report'],
-    ['prompter', 'make_prompter_report'],
+  const kinds: [ProjectReportKind, string, string][] = [
+    ['coil', 'make_coil_report', 'makeCoilReport'],
+    ['sof', 'make_sof_report', 'makeSofReport'],
+    ['prompter', 'make_prompter_report', 'makePrompterReport'],
   ];
-  for (const [kind, path] of kinds)
+  for (const [kind, path, operationId] of kinds)
     app.post<{ Params: IdParams }>(
       `/project/:id/${path}/`,
-      { schema: description(`The ${kind} report spreadsheet of a project`) },
+      {
+        schema: {
+          ...reportDoc(operationId, `Download the ${kind} report spreadsheet of a project`, 'xlsx'),
+          params: idParams,
+        },
+      },
       async (request, reply) =>
         sendMade(
           reply,
@@ -66,7 +65,12 @@ export async function reportRoutes(app: FastifyInstance, { database, config }: A
 
   app.post<{ Params: IdParams }>(
     '/container-report/:id/make_container_report/',
-    { schema: description('The container report PDF: checklist, damage, photos, inspector and date') },
+    {
+      schema: {
+        ...reportDoc('makeContainerReport', 'Download the container report PDF', 'pdf'),
+        params: idParams,
+      },
+    },
     async (request, reply) =>
       sendMade(
         reply,

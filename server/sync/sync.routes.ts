@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
 import { ValidationError } from '../http/errors.js';
+import { API_TAGS } from '../resources/engine/api-names.js';
 import { decodeCursor } from './cursor.js';
 import { deviceState, listDevices, recordDevice } from './device.js';
 import { parseScope, pullChanges } from './pull.js';
@@ -24,11 +25,13 @@ export async function syncRoutes(app: FastifyInstance, { database, auth }: AppCo
     '/sync/pull/',
     {
       schema: {
-        tags: ['sync'],
+        operationId: 'pullChanges',
+        tags: [API_TAGS.sync],
         summary: 'Changes of a scope after a cursor, oldest first, tombstones included',
         description:
           'A cursor older than the kept history (90 days of tombstones) is answered 410: download the scope again.',
         querystring: pullQuery,
+        'x-answers': [410],
       },
     },
     async (request, reply) => {
@@ -51,8 +54,11 @@ export async function syncRoutes(app: FastifyInstance, { database, auth }: AppCo
     '/sync/push/',
     {
       schema: {
-        tags: ['sync'],
+        operationId: 'pushMutations',
+        tags: [API_TAGS.sync],
         summary: "Apply a batch of a device's mutations, in seq order, each exactly once",
+        description:
+          'Each mutation is answered on its own: applied, duplicate (the stored first answer), rejected (field errors) or conflict (the server row). Users only.',
         body: pushBody,
       },
     },
@@ -71,8 +77,10 @@ export async function syncRoutes(app: FastifyInstance, { database, auth }: AppCo
     '/sync/devices/',
     {
       schema: {
-        tags: ['sync'],
+        operationId: 'listDevices',
+        tags: [API_TAGS.sync],
         summary: 'Every device: its user, last contact, pending and needs-attention counts (admins)',
+        description: 'What each tablet last reported: unsent changes and files, and since when. Admins only.',
       },
     },
     async (request) => {

@@ -3,8 +3,10 @@
 // tokens are written straight to the database: hashing passwords would make every file slow, and
 // the sign-in itself is tested in server/auth.
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { hashToken } from '../../server/auth/tokens.js';
-import type { TestServer } from '../../server/testing.js';
+import type { Config } from '../../server/config.js';
+import { startTestServer, type TestServer } from '../../server/testing.js';
 import { imoCheckDigit } from '../../src/domain/reference/codes.js';
 import type { ResourceName } from '../../src/domain/registry.js';
 import { type Api, apiClient } from './http.js';
@@ -254,3 +256,19 @@ export class Fixtures {
 
 /** Starts the fixtures for a test server (admin and staff users with tokens). */
 export const fixtures = (server: TestServer) => new Fixtures(server).init();
+
+/**
+ * A test file's server and fixtures, started before its tests and closed after: `const rig =
+ * fixtureServer();` then `rig.f` and `rig.server` inside the tests.
+ */
+export function fixtureServer(overrides: Partial<Config> = {}) {
+  const rig = {} as { server: TestServer; f: Fixtures };
+  beforeAll(async () => {
+    rig.server = await startTestServer(overrides);
+    rig.f = await fixtures(rig.server);
+  });
+  afterAll(async () => {
+    await rig.server?.close();
+  });
+  return rig;
+}

@@ -21,6 +21,7 @@ import { checkWrite } from '../engine/access.js';
 import { runWrite } from '../engine/idempotency.js';
 import { listPage } from '../engine/read.js';
 import { deleteRecord } from '../engine/write.js';
+import { attachmentDocs, parentDocs } from './attachments.openapi.js';
 import { createAttachment } from './create.js';
 import { findParent, type Parent } from './parents.js';
 import {
@@ -37,18 +38,6 @@ import { zipOf } from './zip.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
-/** OpenAPI text only (no validation: multipart is read by the handler). */
-const doc = (summary: string, description?: string) => ({
-  schema: { tags: ['attachments'], summary, ...(description ? { description } : {}) },
-});
-const UPLOAD_HELP =
-  'multipart/form-data: `file` (one file), `description`, `is_image` (true for gallery photos), `zone` ' +
-  '(onboard, fas, warehouse, truck, others, uncategorized; photos default to uncategorized), and optionally ' +
-  '`id` (a client UUID: the same id again answers the stored attachment, 200). Or application/json with the ' +
-  'same fields, `name` (with its extension) and `base_64` (the bytes as base64, or a data: URL) in place of ' +
-  '`file`. 201 with the attachment; 400 `{file: [...]}` when the bytes do not match the name or a photo is not ' +
-  'a raster image, `{base_64: [...]}` when it is not base64; 413 past the size limit. Messages in English, ' +
-  'or Spanish with `Accept-Language: es`.';
 type ParentParams = { id: string };
 
 async function readableAttachment(request: FastifyRequest, context: AppContext, id: string) {
@@ -91,12 +80,13 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
     });
 
     for (const name of attachmentParents) {
+      const docs = parentDocs(name);
       const parentOf = (request: FastifyRequest<{ Params: ParentParams }>): Promise<Parent> =>
         findParent(database, name, request.params.id, request.principal);
 
       api.get<{ Params: ParentParams; Querystring: Query }>(
         `/${name}/:id/attachments/`,
-        doc(`Attachments of a ${name} (paged; filters is_image, zone)`),
+        docs.list,
         async (request) => {
           const parent = await parentOf(request);
           const query = { ...request.query, parent_resource: name, parent_id: parent.id };
@@ -115,7 +105,7 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
         `/${name}/:id/attachments/`,
         // A base_64 body is a third larger than its file; multipart is not bound by this limit.
         {
-          ...doc(`Upload an attachment to a ${name}`, UPLOAD_HELP),
+          ...docs.upload,
           bodyLimit: base64BodyLimit(context.config.uploadMaxBytes),
         },
         async (request, reply) => {
@@ -127,11 +117,7 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
 
       api.get<{ Params: ParentParams; Querystring: Query }>(
         `/${name}/:id/download_zip/`,
-        doc(
-          `Every attachment of a ${name} in one streamed ZIP`,
-          'Filters as on the list: `is_image=false` (the documents section\'s "download all": the documents it ' +
-            'lists, not the gallery photos), `is_image=true`, `zone`.',
-        ),
+        docs.zip,
         async (request, reply) => {
           const parent = await parentOf(request);
           const rows = zipSelection(await listOfParent(db(), name, parent.id), request.query);
@@ -148,7 +134,7 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
 
       api.get<{ Params: ParentParams & { attachment: string } }>(
         `/${name}/:id/attachments/:attachment/download/`,
-        doc(`Download one attachment of a ${name}`),
+        docs.download,
         async (request, reply) => {
           const parent = await parentOf(request);
           const row = await readableAttachment(request, context, request.params.attachment);
@@ -160,21 +146,21 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
 
     api.get<{ Params: { id: string } }>(
       '/attachments/:id/download/',
-      doc('Download an attachment'),
+      attachmentDocs.download,
       async (request, reply: FastifyReply) =>
         sendFile(request, reply, store, await readableAttachment(request, context, request.params.id)),
     );
 
     api.get<{ Params: { id: string } }>(
       '/attachments/:id/thumbnail/',
-      doc('Thumbnail of a photo (WebP, 320 px)'),
+      attachmentDocs.thumbnail,
       async (request, reply) =>
         sendThumbnail(request, reply, store, await readableAttachment(request, context, request.params.id)),
     );
 
     api.delete<{ Params: { id: string } }>(
       '/attachments/:id/',
-      doc('Delete an attachment (tombstone; the file is removed)'),
+      attachmentDocs.remove,
       async (request, reply) => {
         const { principal } = request;
         if (principal?.kind !== 'user') await readableAttachment(request, context, request.params.id);

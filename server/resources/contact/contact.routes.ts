@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { API_TAGS } from '../engine/api-names.js';
 import type { ContactMailer } from './contact.mail.js';
 import { contactCreated, contactRequestSchema } from './contact.schema.js';
 import { contactService } from './contact.service.js';
@@ -17,7 +18,8 @@ export async function contactRoutes(app: FastifyInstance, { config, database }: 
     {
       config: { public: true },
       schema: {
-        tags: ['contact'],
+        operationId: 'sendContactRequest',
+        tags: [API_TAGS.service],
         summary: 'Send a contact request from the public site',
         description:
           'Stores the request and, when SMTP is configured, mails it to the sales address. `accepted_terms` must be true.',

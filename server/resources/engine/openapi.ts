@@ -1,115 +1,169 @@
+// OpenAPI descriptions of a resource's routes, from the same field list that validates: operation ids
+// (listPackingItems, getProject...), typed parameters, named schemas, and the answers each can give
+// (server/http/openapi-document.ts adds the standard 400/401/403/404/503 ones).
 import { z } from 'zod';
 import type { Resource } from '../../../src/domain/resource.js';
-import { columnsOf } from './columns.js';
+import type { JsonSchema } from '../../http/openapi-json.js';
+import { apiNames, pascal } from './api-names.js';
+import { listQuery } from './openapi-query.js';
+import { resourceSchemas } from './openapi-schemas.js';
 
+const UUID = { type: 'string', format: 'uuid' } as const;
+// Validated (a malformed id is a 400 naming it); the rest of a resource route's schema documents only.
 const params = z.object({ id: z.uuid() });
-const detail = z.object({ detail: z.string() });
-const fieldErrors = z.record(z.string(), z.array(z.string())).describe('{field: [messages]}');
+const idempotencyKey = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'Any unique text (a UUID): a retry with the same key gets the first answer again and writes nothing twice (kept 30 days).',
+};
+const ifMatch = {
+  type: 'string',
+  pattern: '^(W/)?"?\\d+"?$',
+  description: 'The version you read (the ETag): the change is refused with 412 if the record changed since.',
+};
+const writeHeaders = (extra: Record<string, JsonSchema> = {}) => ({
+  type: 'object',
+  properties: { 'idempotency-key': idempotencyKey, ...extra },
+});
+const record = (schema: JsonSchema, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
-/** OpenAPI descriptions of a resource's routes, derived from the same field list that validates. */
-export function docs(resource: Resource) {
-  const { fields, refs } = columnsOf(resource);
-  const input: Record<string, z.ZodType> = {
-    id: z.uuid().optional().describe('Optional: a UUID made by the client (UUIDv7 preferred).'),
-  };
-  const output: Record<string, z.ZodType> = { id: z.uuid(), version: z.number().int() };
-  for (const [name, info] of Object.entries(fields)) {
-    const ref = refs[name];
-    const writable = name in resource.fields;
-    let type: z.ZodType;
-    if (ref) {
-      const shown = z.object({
-        id: z.uuid(),
-        ...Object.fromEntries(ref.display.map((field) => [field, z.unknown()])),
-      });
-      type = ref.many ? z.array(shown) : shown.nullable();
-      if (writable)
-        input[name] = (ref.many ? z.array(z.uuid()) : z.uuid())
-          .describe(`id of a ${ref.resource}`)
-          .optional();
-    } else {
-      type = jsonType(info.kind, info.values);
-      if (writable) input[name] = info.required ? type : type.nullable().optional();
-    }
-    output[name] = type;
-  }
-  for (const stamp of ['created_at', 'updated_at']) output[stamp] = z.string();
-  for (const stamp of ['created_by', 'updated_by']) output[stamp] = z.uuid().nullable();
-  const row = z.object(output);
-  const body = z.object(input);
-  const tags = [resource.name];
-  const errors = { 400: fieldErrors, 401: detail, 403: detail, 404: detail };
-  const query: Record<string, z.ZodType> = {
-    page: z.string().optional(),
-    page_size: z
-      .string()
-      .optional()
-      .describe(`default ${resource.pageSize.default}, at most ${resource.pageSize.max}`),
-    ordering: z.string().optional().describe('field names, comma separated, - for descending'),
-  };
-  for (const filter of resource.filters) {
-    if (filter.kind === 'range') {
-      query[`${filter.name}_after`] = z.string().optional();
-      query[`${filter.name}_before`] = z.string().optional();
-    } else query[filter.name] = z.union([z.string(), z.array(z.string())]).optional();
-  }
-  return {
-    list: {
-      tags,
-      summary: `List ${resource.name}`,
-      querystring: z.object(query),
-      response: {
-        200: z.object({
-          count: z.number(),
-          next: z.string().nullable(),
-          previous: z.string().nullable(),
-          results: z.array(row),
-        }),
-        ...errors,
+const historyEntry = {
+  type: 'object',
+  properties: {
+    action: { type: 'string', enum: ['create', 'update', 'delete'] },
+    version: { type: 'integer' },
+    changes: {
+      type: 'object',
+      additionalProperties: { type: 'object', properties: { from: {}, to: {} } },
+      description: '{field: {from, to}}',
+    },
+    user: {
+      type: ['object', 'null'],
+      properties: {
+        id: UUID,
+        username: { type: 'string' },
+        first_name: { type: 'string' },
+        last_name: { type: 'string' },
       },
     },
-    read: { tags, summary: `Read one ${resource.name}`, params, response: { 200: row, ...errors } },
-    history: { tags, summary: `Change history of one ${resource.name}`, params },
-    create: { tags, summary: `Create a ${resource.name}`, body, response: { 201: row, ...errors } },
-    update: {
+    client_id: { type: ['string', 'null'], description: 'The device that made the change, if one did.' },
+    occurred_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it happened on the device.',
+    },
+    at: { type: 'string', format: 'date-time', description: 'When the server recorded it.' },
+    note: { type: ['string', 'null'] },
+  },
+  required: ['action', 'version', 'changes', 'user', 'client_id', 'occurred_at', 'at'],
+};
+
+/** The route schemas of a resource: list, read, history, create, update, partial update, delete. */
+export function docs(resource: Resource) {
+  const { one, many, tag } = apiNames(resource);
+  const One = pascal(one);
+  const Many = pascal(many);
+  const schemas = resourceSchemas(resource);
+  const tags = [tag];
+  const readOnly = resource.writableBy === null;
+  const who = readOnly
+    ? 'Read-only through this API.'
+    : `Staff write${resource.writableBy === 'admin' ? ' nothing: admins only' : ''}; customer tokens read only.`;
+  const etag = { etag: { type: 'string', description: 'The version, as "3"' } };
+  return {
+    list: {
+      operationId: `list${Many}`,
       tags,
-      summary: `Update a ${resource.name} (all required fields)`,
+      summary: `List ${many}`,
+      description:
+        `A page of ${many}, ordered by ${resource.ordering.join(', ')} unless \`ordering\` says otherwise. ` +
+        'Filters combine with AND; a repeated filter (`?x=a&x=b`) matches any of its values. ' +
+        `\`updated_since\` keeps the ${many} changed at or after a time, \`include_deleted=true\` adds the deleted ones ` +
+        'with `deleted_at` set: together, an incremental read (see the API guide above).',
+      querystring: listQuery(resource),
+      response: { 200: record(schemas.page, `A page of ${many}`) },
+    },
+    read: {
+      operationId: `get${One}`,
+      tags,
+      summary: `Read one ${one}`,
+      description: `The ${one}, with its \`version\` also in the ETag header. ${who}`,
       params,
-      body,
-      response: { 200: row, ...errors },
+      response: { 200: { ...record(schemas.row, `The ${one}`), headers: etag } },
+    },
+    history: {
+      operationId: `get${One}History`,
+      tags,
+      summary: `Change history of one ${one}`,
+      description: 'Who changed which fields, from what to what, oldest first; deletes included. Users only.',
+      params,
+      response: {
+        200: record(
+          {
+            type: 'object',
+            properties: {
+              count: { type: 'integer' },
+              next: { type: 'null' },
+              previous: { type: 'null' },
+              results: { type: 'array', items: historyEntry },
+            },
+            required: ['count', 'next', 'previous', 'results'],
+          },
+          'The changes, oldest first',
+        ),
+      },
+    },
+    create: {
+      operationId: `create${One}`,
+      tags,
+      summary: `Create a ${one}`,
+      description:
+        `${who} Send your own \`id\` (a UUID) to make a retry safe: the same id again updates the record (200) or ` +
+        'answers as the first create did (201); an id that was deleted is a 409.',
+      headers: writeHeaders(),
+      body: schemas.request,
+      response: {
+        201: record(schemas.row, `The ${one} created`),
+        200: record(schemas.row, `The ${one}, already there`),
+      },
+      'x-answers': [409, 413, 422],
+    },
+    update: {
+      operationId: `update${One}`,
+      tags,
+      summary: `Replace a ${one}`,
+      description: `Every required field must be sent; fields left out that are optional keep their value. ${who}`,
+      params,
+      headers: writeHeaders({ 'if-match': ifMatch }),
+      body: schemas.request,
+      response: { 200: { ...record(schemas.row, `The ${one} as stored`), headers: etag } },
+      'x-answers': [412, 413, 422],
     },
     partialUpdate: {
+      operationId: `patch${One}`,
       tags,
-      summary: `Update some fields of a ${resource.name}`,
-      description:
-        'Only the fields sent change. Send If-Match: <version> to refuse the change when the record changed since (412).',
+      summary: `Change some fields of a ${one}`,
+      description: `Only the fields sent change; the record is validated as a whole. ${who}`,
       params,
-      body: body.partial(),
-      response: { 200: row, ...errors },
+      headers: writeHeaders({ 'if-match': ifMatch }),
+      body: schemas.patch,
+      response: { 200: { ...record(schemas.row, `The ${one} as stored`), headers: etag } },
+      'x-answers': [412, 413, 422],
     },
-    remove: { tags, summary: `Delete a ${resource.name}`, params, response: { 204: z.null(), ...errors } },
+    remove: {
+      operationId: `delete${One}`,
+      tags,
+      summary: `Delete a ${one}`,
+      description: `The ${one} and the records under it are deleted (kept as tombstones for \`include_deleted\` and devices). ${who}`,
+      params,
+      headers: writeHeaders(),
+      response: { 204: { description: 'Deleted', type: 'null' } },
+      'x-answers': [422],
+    },
   };
-}
-
-function jsonType(kind: string, values?: readonly string[]): z.ZodType {
-  switch (kind) {
-    case 'int':
-      return z.number().int();
-    case 'bool':
-      return z.boolean();
-    case 'decimal':
-      return z.string().describe('decimal as text, e.g. "12.500"');
-    case 'choice':
-      return values ? z.enum(values as [string, ...string[]]) : z.string();
-    case 'choiceList':
-      return z.array(values ? z.enum(values as [string, ...string[]]) : z.string());
-    case 'json':
-      return z.record(z.string(), z.unknown());
-    case 'date':
-      return z.string().describe('yyyy-MM-dd');
-    case 'datetime':
-      return z.string().describe('ISO 8601 date-time');
-    default:
-      return z.string();
-  }
 }

@@ -4,6 +4,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { readCondition } from './access.js';
+import { changeConditions } from './changes.js';
 import { filterConditions, orderBy, type Query } from './filters.js';
 import { preparedRows } from './prepared.js';
 import { cachedSelect, type Representation } from './representation.js';
@@ -56,12 +57,13 @@ export async function listPageText(
       : resource.pageSize.default,
     resource.pageSize.max,
   );
-  const conditions = [sql`t.deleted_at is null`, ...filterConditions(resource, query)];
+  const changes = changeConditions(query);
+  const conditions = [...changes.conditions, ...filterConditions(resource, query)];
   const access = readCondition(resource, principal);
   if (access) conditions.push(access);
   const table = sql.table(resource.table);
   const { db } = database;
-  const select = cachedSelect(db, resource, { json: true });
+  const select = cachedSelect(db, resource, { json: true, deleted: changes.deleted });
   const order = orderBy(resource, query.ordering);
   const offset = (page - 1) * pageSize;
   const filtered = where(conditions);

@@ -38,7 +38,11 @@ export function asJsonValue(column: RawBuilder<unknown>, kind: FieldKind): RawBu
  * per query (join order search) against 0.6 ms of execution; a subquery is planned on its own.
  * A ref column is a foreign key, so its row exists (tombstones stay) and a null ref reads as null.
  */
-export function representationSelect(resource: Resource, alias = 't', options: { json?: boolean } = {}) {
+export function representationSelect(
+  resource: Resource,
+  alias = 't',
+  options: { json?: boolean; deleted?: boolean } = {},
+) {
   const { fields, refs } = columnsOf(resource);
   const plain = (name: string, kind: FieldKind) => {
     const column = sql.ref(`${alias}.${name}`);
@@ -75,6 +79,8 @@ export function representationSelect(resource: Resource, alias = 't', options: {
       );
     }
   }
+  // Lists asked for their tombstones (include_deleted) say which rows are deleted.
+  if (options.deleted) select.push(plain('deleted_at', 'datetime'));
   return { select: sql.join(select) };
 }
 
@@ -84,8 +90,12 @@ const compiled = new Map<string, RawBuilder<unknown>>();
  * The SELECT list compiled to text once per resource (it has no parameters): building and compiling
  * it per request cost a list a tenth of its server time. `json`: each column as its JSON value.
  */
-export function cachedSelect<DB>(db: Kysely<DB>, resource: Resource, options: { json?: boolean } = {}) {
-  const key = `${resource.name}:${options.json ? 'json' : 'values'}`;
+export function cachedSelect<DB>(
+  db: Kysely<DB>,
+  resource: Resource,
+  options: { json?: boolean; deleted?: boolean } = {},
+) {
+  const key = `${resource.name}:${options.json ? 'json' : 'values'}:${options.deleted ? 'deleted' : 'live'}`;
   let select = compiled.get(key);
   if (!select) {
     const query = representationSelect(resource, 't', options).select.compile(db);

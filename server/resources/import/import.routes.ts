@@ -14,6 +14,7 @@ import { fieldError, ValidationError } from '../../http/errors.js';
 import { findParent } from '../attachments/parents.js';
 import { readUpload } from '../attachments/upload.js';
 import { checkWrite } from '../engine/access.js';
+import { API_TAGS } from '../engine/api-names.js';
 import { runWrite } from '../engine/idempotency.js';
 import { sheetFormat } from './format.js';
 import type { ImpliedMarks } from './numbers.js';
@@ -98,8 +99,10 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
       '/project/:id/import_pl/',
       {
         schema: {
-          tags: ['packing-list'],
+          operationId: 'importPackingList',
+          tags: [API_TAGS.cargo],
           summary: 'Import a packing list (.xlsx or .csv) into a project',
+          'x-answers': [413, 415, 422, 507],
           description:
             'multipart/form-data with `file`. Columns by header (English or Spanish, any order). All rows or none: ' +
             '400 `{file: ["Row 3, column C (Net weight): ..."]}`. Items with the same reference are updated. ' +
@@ -120,7 +123,20 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
 
     api.get(
       '/project/import_template/',
-      { schema: { tags: ['packing-list'], summary: 'The packing-list .xlsx template' } },
+      {
+        schema: {
+          operationId: 'getPackingListTemplate',
+          tags: [API_TAGS.cargo],
+          summary: 'The packing-list .xlsx template',
+          description: 'An empty workbook with the columns the import reads, in English and Spanish.',
+          response: {
+            200: {
+              description: 'The .xlsx template.',
+              content: { [XLSX_TYPE]: { schema: { type: 'string', contentMediaType: XLSX_TYPE } } },
+            },
+          },
+        },
+      },
       async (_request, reply) => {
         const bytes = await importTemplate();
         return reply
