@@ -101,7 +101,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     syncThreshold: 64 * 1024,
     encodings: ['br', 'gzip', 'deflate'],
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.publicUrl);
 
   const context: AppContext = { config, database, auth: authService(database, config) };
   await app.register(authPlugin, { auth: context.auth });

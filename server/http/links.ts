@@ -8,10 +8,14 @@ const HOST = /^([\w.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
  * and a link made on it could send the next caller (or a shared cache) to another site.
  */
 export function pageUrl(request: FastifyRequest, publicUrl: string | undefined, page: number): string {
-  const scheme = request.protocol === 'https' ? 'https' : 'http';
-  const host = request.headers.host;
-  const base = publicUrl ?? `${scheme}://${host && HOST.test(host) ? host : 'localhost'}`;
-  const url = new URL(`${base}${request.url}`);
+  const url = new URL(`${publicOrigin(request, publicUrl)}${request.url}`);
   url.searchParams.set('page', String(page));
   return url.toString();
+}
+
+/** This server's origin as the caller should use it: PUBLIC_URL, else the Host header (never X-Forwarded-Host). */
+export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  const scheme = request.protocol === 'https' ? 'https' : 'http';
+  const host = request.headers.host;
+  return publicUrl ?? `${scheme}://${host && HOST.test(host) ? host : 'localhost'}`;
 }

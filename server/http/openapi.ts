@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { publicOrigin } from './links.js';
 import { documentTransform, routeTransform } from './openapi-document.js';
 import { API_GUIDE } from './openapi-guide.js';
 
@@ -10,7 +11,7 @@ import { API_GUIDE } from './openapi-guide.js';
  * accepts. `servers`, the licence and the contact are this server's own addresses, as the caller
  * reached it.
  */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string | undefined) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -37,7 +38,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     staticCSP: true,
     // The page reads the document with this server's address in it (servers), not the plugin's copy.
     transformSpecification: (document, request) =>
-      withAddresses(document as Record<string, unknown>, request),
+      withAddresses(document as Record<string, unknown>, publicOrigin(request, publicUrl)),
     uiHooks: {
       // The docs take no parameters; a query (a token pasted into a link) is dropped, never echoed
       // (the plugin's own redirect of /static/index.html would send it back in Location).
@@ -49,13 +50,12 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
   });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async (request) =>
-    withAddresses(app.swagger() as unknown as Record<string, unknown>, request),
+    withAddresses(app.swagger() as unknown as Record<string, unknown>, publicOrigin(request, publicUrl)),
   );
 }
 
-/** The document with this server's origin as `servers`, and the licence and contact pages under it. */
-function withAddresses(document: Record<string, unknown>, request: FastifyRequest) {
-  const origin = `${request.protocol}://${request.host}`;
+/** The document with this server's origin (PUBLIC_URL, else Host) as `servers`, and the licence and contact pages. */
+function withAddresses(document: Record<string, unknown>, origin: string) {
   const info = document.info as Record<string, unknown>;
   return {
     ...document,
