@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { authPlugin } from './auth/auth.plugin.js';
 import { authService } from './auth/auth.service.js';
 import type { Config, TrustProxy } from './config.js';
@@ -12,6 +12,7 @@ import { installJsonParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerStatic } from './http/static.js';
 import { zodValidatorCompiler } from './http/validation.js';
+import { createMetrics } from './metrics/metrics.js';
 import { routeModules } from './routes.js';
 
 const CONTENT_SECURITY_POLICY = {
@@ -38,12 +39,21 @@ function proxyTrust(setting: TrustProxy): false | string[] | ((address: string, 
   return (_address, hop) => hop < setting;
 }
 
+/** A request's route for logs and metrics: its pattern under /api/, 'static' for the app's files. */
+function routeLabel(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern?.startsWith('/api/')) return pattern;
+  if (request.url.startsWith('/api/')) return 'unmatched';
+  return 'static';
+}
+
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+        // '*.headers': a plugin's own lines carry headers too (@fastify/multipart's busboy options, trace).
+        paths: ['*.headers.authorization', '*.headers.cookie', '*.password', '*.token'],
         censor: '[hidden]',
       },
     },
@@ -68,12 +78,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     if (closing) reply.header('connection', 'close');
   });
 
-  // One line per request, with neither the token nor the body; a token a client put in the URL
-  // (43 URL-safe characters) is hidden too.
+  const metrics = createMetrics(database);
+  // One line per request (who, which route, the answer, how long), with neither the token nor the
+  // body; a token a client put in the URL (43 URL-safe characters) is hidden too.
   app.addHook('onResponse', async (request, reply) => {
+    const route = routeLabel(request);
+    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       {
         method: request.method,
+        route,
         url: request.url.replace(/[A-Za-z0-9_-]{40,}/g, '[hidden]'),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
@@ -103,7 +117,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await registerOpenApi(app, config.publicUrl);
 
-  const context: AppContext = { config, database, auth: authService(database, config) };
+  const context: AppContext = { config, database, auth: authService(database, config), metrics };
   await app.register(authPlugin, { auth: context.auth });
   await app.register(
     async (api) => {

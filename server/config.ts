@@ -80,7 +80,15 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('karbontrack <no-reply@localhost>'),
   CONTACT_MAIL_TO: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
+
+/** Every environment variable the server reads (README's configuration table lists them all). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export interface Config {
   port: number;
@@ -106,6 +114,8 @@ export interface Config {
   signInMaxWaitMs: number;
   staticDir: string;
   mail: { smtpUrl?: string; from: string; contactTo?: string };
+  /** Lets a scraper read /api/metrics/ without a user's token (`Authorization: Bearer <it>`). */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -143,5 +153,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInMaxWaitMs: e.LOGIN_MAX_WAIT_MS,
     staticDir: e.STATIC_DIR,
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, contactTo: e.CONTACT_MAIL_TO || undefined },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthService } from './auth/auth.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { Metrics } from './metrics/metrics.js';
 
 /** What every route module is given: configuration, the database and the shared services. */
 export interface AppContext {
   config: Config;
   database: Database;
   auth: AuthService;
+  metrics: Metrics;
 }
 
 /** A group of routes under /api/. */

@@ -2,6 +2,7 @@ import { apiTokenRoutes } from './auth/api-tokens.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
 import { attachmentRoutes } from './resources/attachments/attachments.routes.js';
 import { contactRoutes } from './resources/contact/contact.routes.js';
@@ -22,4 +23,5 @@ export const routeModules: RouteModule[] = [
   apiTokenRoutes,
   attachmentRoutes,
   importRoutes,
+  metricsRoutes,
 ];

@@ -14,6 +14,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Auth
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404 || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.config.ownAuthorization) return;
     request.principal = await auth.authenticate(request.headers.authorization);
     if (!request.principal && !request.routeOptions.config.public) throw notAuthenticated();
   });

@@ -10,5 +10,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in, health, contact, docs). */
     public?: boolean;
+    /** The route checks the Authorization header itself (metrics: METRICS_TOKEN is no user's token). */
+    ownAuthorization?: boolean;
   }
 }

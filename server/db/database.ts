@@ -12,7 +12,16 @@ export interface Database {
   /** Runs SQL text that may hold several statements and no parameters (migrations). */
   exec(text: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** Connections now: the most there may be, in use, idle, and requests waiting for one (metrics). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  size: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -155,6 +164,12 @@ async function openPostgres(url: string, poolSize: number, timeouts: PoolTimeout
       }
     },
     ping: () => ping(db),
+    poolStats: () => ({
+      size: poolSize,
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await db.destroy();
     },

@@ -17,12 +17,19 @@ import {
  * another request's.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  private readonly driver: PGliteDriver;
+  constructor(pglite: PGlite) {
+    this.driver = new PGliteDriver(pglite);
+  }
+  /** The one connection: in use or not, and how many callers wait for it. */
+  stats(): { inUse: number; waiting: number } {
+    return this.driver.stats();
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return this.driver;
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -75,6 +82,7 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
+  private waiting = 0;
 
   constructor(private readonly pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
@@ -90,9 +98,18 @@ class PGliteDriver implements Driver {
     this.queue = new Promise<void>((resolve) => {
       unlock = resolve;
     });
-    await previous;
+    this.waiting++;
+    try {
+      await previous;
+    } finally {
+      this.waiting--;
+    }
     this.release = unlock;
     return this.connection;
+  }
+
+  stats() {
+    return { inUse: this.release ? 1 : 0, waiting: this.waiting };
   }
 
   async beginTransaction(): Promise<void> {

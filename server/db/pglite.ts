@@ -74,7 +74,8 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
     });
     await pglite.waitReady;
     if (openDatabases++ === 0) v8.setFlagsFromString('--optimize-for-size');
-    const db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
+    const dialect = new PGliteDialect(pglite);
+    const db = new Kysely<Tables>({ dialect });
     return {
       engine: 'pglite',
       db,
@@ -92,6 +93,10 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
         } catch {
           return false;
         }
+      },
+      poolStats() {
+        const { inUse, waiting } = dialect.stats();
+        return { size: 1, inUse, idle: 1 - inUse, waiting };
       },
       async close() {
         await db.destroy();

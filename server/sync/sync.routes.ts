@@ -18,7 +18,7 @@ const pullQuery = deviceState.extend({
 const pushBody = deviceState.extend({ mutations: z.array(mutationSchema).max(500) });
 
 /** The sync protocol (../shared/design/sync-protocol.md): what the PWA's local store talks through. */
-export async function syncRoutes(app: FastifyInstance, { database, auth }: AppContext) {
+export async function syncRoutes(app: FastifyInstance, { database, auth, metrics }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -43,6 +43,7 @@ export async function syncRoutes(app: FastifyInstance, { database, auth }: AppCo
       );
       const answer = await pullChanges(database, where, after, limit);
       await recordDevice(database, user.userId, state, 'pull');
+      metrics.pulled(where.kind);
       // The changes come as JSON text from the database: the body is assembled, not serialised again.
       const { changes, ...rest } = answer;
       const tail = JSON.stringify(rest).slice(1);
@@ -69,6 +70,7 @@ export async function syncRoutes(app: FastifyInstance, { database, auth }: AppCo
       // A deleted account's API tokens went with it (a trigger): none may stay trusted from the cache.
       if (mutations.some((m) => m.resource === 'accounts' && m.op === 'delete')) auth.tokensRevoked();
       await recordDevice(database, user.userId, state, 'push');
+      metrics.pushed(answer.results);
       return answer;
     },
   );

@@ -109,9 +109,14 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
           bodyLimit: base64BodyLimit(context.config.uploadMaxBytes),
         },
         async (request, reply) => {
-          const outcome = await createAttachment(request, context, store, name, request.params.id);
-          if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-          return reply.code(outcome.status).send(outcome.body);
+          const ended = context.metrics.uploadStarted();
+          try {
+            const outcome = await createAttachment(request, context, store, name, request.params.id);
+            if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+            return reply.code(outcome.status).send(outcome.body);
+          } finally {
+            ended();
+          }
         },
       );
 
