@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
 import { useSession } from '../features/auth/session';
+import { WIDE } from '../ui/useMedia';
 import { GuestOnly, RequireAuth } from './guards';
 import { PageFallback } from './layout/PageFallback';
 import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebarKey';
@@ -97,6 +98,8 @@ function preloadLogo(signedInFrame: boolean): void {
   } catch {
     // Storage unavailable: the sidebar starts expanded.
   }
+  // Below the wide breakpoint the signed-in frame shows the small logo in its top bar (the drawer is shut).
+  if (!window.matchMedia(WIDE).matches) collapsed = true;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';

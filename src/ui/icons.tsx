@@ -193,3 +193,11 @@ export function IconUndo(props: IconProps) {
     </Icon>
   );
 }
+
+export function IconMenu(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </Icon>
+  );
+}

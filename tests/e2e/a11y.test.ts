@@ -48,7 +48,7 @@ async function signIn(page: Page, language: Language): Promise<void> {
   await page.getByLabel(t('auth:login.user'), { exact: true }).fill(ADMIN);
   await page.getByLabel(t('auth:login.password'), { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
-  await page.getByTestId('sidebar').waitFor();
+  await page.getByTestId('user-bar').waitFor();
 }
 
 function expectClean(audit: Auditor, stops: number): void {

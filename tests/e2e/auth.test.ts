@@ -106,7 +106,7 @@ describe('sign-in and guards', () => {
     await page.getByLabel('User').fill('marta');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Password', { exact: true }).press('Enter');
-    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('user-bar').waitFor();
     expect(pathOf(page)).toBe('/projects');
     const stored = await page.evaluate(() => ({
       username: localStorage.getItem('username'),
@@ -121,7 +121,7 @@ describe('sign-in and guards', () => {
 
     // A signed-in visit to /login goes to /projects.
     await page.goto('/login');
-    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('user-bar').waitFor();
     expect(pathOf(page)).toBe('/projects');
   });
 

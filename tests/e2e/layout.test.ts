@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { expectNoRawKeys, pathOf, signIn, smallTargets, waitForScreen } from './support/app';
+import { expectNoRawKeys, navigate, pathOf, signIn, smallTargets, waitForScreen } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
 
@@ -39,7 +39,7 @@ describe('layout', () => {
     await page.goto('/login');
     await signIn(page);
     expect(await activeEntry(page)).toBe('Projects');
-    await page.getByRole('link', { name: 'Container reports' }).click();
+    await navigate(page, 'Container reports');
     await page.waitForURL('**/reports');
     await page.getByRole('heading', { level: 1, name: 'Container reports', exact: true }).waitFor();
     expect(await activeEntry(page)).toBe('Container reports');
@@ -54,6 +54,7 @@ describe('layout', () => {
   });
 
   it('collapses and expands the sidebar, switching logos, and remembers it', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto('/login');
     await signIn(page);
     await page.getByTestId('logo-large').waitFor();
@@ -79,7 +80,8 @@ describe('layout', () => {
     await page.goto('/login');
     await signIn(page);
     await page.getByTestId('language-es').click();
-    await page.getByRole('link', { name: 'Informes de contenedores' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Proyectos', exact: true }).waitFor();
+    expect(await page.getByTestId('menu-open').textContent()).toBe('Menú');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
     await page.reload();
     await page.getByTestId('welcome').waitFor();
@@ -114,7 +116,7 @@ describe('layout', () => {
     for (const path of ['/no/such/page', '/projects/0190a1b2-0000-7000-8000-00000000dead']) {
       await page.goto(path);
       await page.getByTestId('not-found').waitFor();
-      await page.getByTestId('sidebar').waitFor();
+      await page.getByTestId('user-bar').waitFor();
       expect(await page.getByTestId('welcome').textContent(), path).toBe('Welcome, Marta Ruiz');
       expect(await page.title(), path).toBe('Page not found · Karbontrack');
     }
@@ -164,7 +166,7 @@ describe('layout', () => {
     await page.waitForFunction(() => document.title === 'Projects · Karbontrack');
     await page.getByTestId('language-es').click();
     await page.waitForFunction(() => document.title === 'Proyectos · Karbontrack');
-    await page.getByRole('link', { name: 'Informes de contenedores' }).click();
+    await navigate(page, 'Informes de contenedores');
     await page.waitForFunction(() => document.title === 'Informes de contenedores · Karbontrack');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
   });
@@ -224,16 +226,12 @@ describe('layout', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(768);
     }
     await signIn(page);
-    for (const frame of ['[data-testid="sidebar"]', '[data-testid="user-bar"]']) {
-      expect(await smallTargets(page, frame), frame).toEqual([]);
-    }
-    // Folded to its icons, the sidebar's entries stay as easy to hit.
-    await page.getByTestId('sidebar-toggle').click();
-    await page.getByTestId('logo-small').waitFor();
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width ?? 999) < 100,
-    );
-    expect(await smallTargets(page, '[data-testid="sidebar"]', true), 'folded sidebar').toEqual([]);
+    expect(await smallTargets(page, '[data-testid="user-bar"]', true), 'top bar').toEqual([]);
+    await page.getByTestId('menu-open').click();
+    await page.getByTestId('menu-close').waitFor();
+    expect(await smallTargets(page, '[data-testid="sidebar"]', true), 'navigation drawer').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sidebar').waitFor({ state: 'hidden' });
     await page.getByTestId('settings').click();
     await page.getByRole('menuitem').first().waitFor();
     const items = await page
@@ -247,7 +245,70 @@ describe('layout', () => {
       .evaluate((bar) => bar.getBoundingClientRect().right);
     expect(userBarRight).toBeLessThanOrEqual(768);
     expect(pathOf(page)).toBe('/projects');
+    // On a desk the navigation is a column; folded to its icons, its entries stay as easy to hit.
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByTestId('sidebar').waitFor();
+    expect(await page.getByTestId('menu-open').count()).toBe(0);
+    expect(await smallTargets(page, '[data-testid="sidebar"]'), 'sidebar').toEqual([]);
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('logo-small').waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width ?? 999) < 100,
+    );
+    expect(await smallTargets(page, '[data-testid="sidebar"]', true), 'folded sidebar').toEqual([]);
   });
+
+  for (const [width, height] of [
+    [360, 740],
+    [768, 1024],
+  ])
+    it(`below 1024 px the navigation is a drawer: opened by Menu, closed by Escape, a tap outside or an entry (${width} px)`, async () => {
+      const touch = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width, height },
+        hasTouch: true,
+        isMobile: true,
+      });
+      try {
+        const phone = await touch.newPage();
+        await signIn(phone);
+        await phone.getByRole('heading', { level: 1, name: 'Projects', exact: true }).waitFor();
+        // Closed: no column beside the screen, nothing of it reachable.
+        expect(await phone.getByTestId('sidebar').isVisible()).toBe(false);
+        expect(await phone.getByTestId('sidebar-toggle').count()).toBe(0);
+        const main = await phone.locator('main').evaluate((node) => node.getBoundingClientRect().left);
+        expect(main).toBe(0);
+        const menu = phone.getByTestId('menu-open');
+        expect(await menu.getAttribute('aria-expanded')).toBe('false');
+        await menu.tap();
+        await phone.getByTestId('sidebar').waitFor();
+        expect(await menu.getAttribute('aria-expanded')).toBe('true');
+        // The close button has the focus; Escape closes and gives it back to Menu.
+        await expect
+          .poll(() => phone.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+          .toBe('menu-close');
+        await phone.keyboard.press('Escape');
+        await phone.getByTestId('sidebar').waitFor({ state: 'hidden' });
+        await expect
+          .poll(() => phone.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+          .toBe('menu-open');
+        // A tap beside the drawer closes it.
+        await menu.tap();
+        await phone.getByTestId('sidebar').waitFor();
+        await phone.touchscreen.tap(width - 10, height / 2);
+        await phone.getByTestId('sidebar').waitFor({ state: 'hidden' });
+        // An entry goes there and closes the drawer.
+        await menu.tap();
+        await phone.getByTestId('sidebar').getByRole('link', { name: 'Container reports' }).tap();
+        await phone.getByRole('heading', { level: 1, name: 'Container reports', exact: true }).waitFor();
+        await phone.getByTestId('sidebar').waitFor({ state: 'hidden' });
+        expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(await smallTargets(phone, '[data-testid="user-bar"]', true)).toEqual([]);
+      } finally {
+        await touch.close();
+      }
+    });
 
   it('opens the settings menu on the first tap even when its code arrives while the finger is down', async () => {
     // Its own context without the service worker, so the page's requests can be held.

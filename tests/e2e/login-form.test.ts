@@ -48,7 +48,7 @@ describe('the sign-in form', () => {
     await password(page).fill(PASSWORD);
     await user(page).fill('  Marta ');
     await user(page).press('Enter');
-    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('user-bar').waitFor();
     expect(pathOf(page)).toBe('/projects');
     // The session keeps the account's own name, as the server and `npm run user` store it.
     expect(await page.evaluate(() => localStorage.getItem('username'))).toBe('marta');
@@ -67,7 +67,7 @@ describe('the sign-in form', () => {
     await password(page)
       .press('Enter')
       .catch(() => undefined);
-    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('user-bar').waitFor();
     expect(tokens).toEqual(['POST']);
   });
 
@@ -82,7 +82,7 @@ describe('the sign-in form', () => {
     await page.getByTestId('login-failure').waitFor();
     await password(page).fill(' Quay Crane 42 ');
     await password(page).press('Enter');
-    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('user-bar').waitFor();
   });
 
   it('says Caps Lock is on while letters come out in capitals', async () => {

@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { expectNoRawKeys, pathOf, signIn, waitForScreen, waitForServiceWorker } from './support/app';
+import {
+  expectNoRawKeys,
+  navigate,
+  pathOf,
+  signIn,
+  waitForScreen,
+  waitForServiceWorker,
+} from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
 
@@ -71,7 +78,7 @@ describe('offline', () => {
     expect(await page.getByTestId('welcome').textContent()).toBe('Welcome, Marta Ruiz');
     await page.getByRole('heading', { level: 1, name: 'Projects', exact: true }).waitFor();
 
-    await page.getByRole('link', { name: 'Container reports' }).click();
+    await navigate(page, 'Container reports');
     await page.getByRole('heading', { level: 1, name: 'Container reports' }).waitFor();
 
     // Deep links typed or opened in a new tab come from the cached shell too.
@@ -122,7 +129,7 @@ describe('offline', () => {
 
   it('offline, the other language, the public pages and the legal texts still open', async () => {
     await page.getByTestId('language-es').click();
-    await page.getByRole('link', { name: 'Informes de contenedores' }).waitFor();
+    await page.getByTestId('menu-open').getByText('Menú', { exact: true }).waitFor();
     await page.goto('/privacy-policy');
     await page.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
     await page.goto('/contact');

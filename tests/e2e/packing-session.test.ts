@@ -112,7 +112,7 @@ describe('packing import and sessions', () => {
     await first.context.setOffline(false);
     const page = await first.context.newPage();
     await page.goto('/projects');
-    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('user-bar').waitFor();
     await waitFor(
       'the queued file imported by the server',
       async () => (await serverReferences(tag)).length === 2,

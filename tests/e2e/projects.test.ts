@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { apiSession, localRows, lookupId, pick, typeDate, waitFor, waitForSync } from './projects-support';
-import { expectNoRawKeys, pathOf, signIn } from './support/app';
+import { expectNoRawKeys, navigate, pathOf, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { PASSWORD, startAppServer } from './support/server';
 
@@ -185,7 +185,7 @@ describe('projects and the project page', () => {
     await waitFor('restored', async () => (await range(page).textContent()) === '11 - 11 of 11');
     expect(pathOf(page)).toBe(filteredPath);
     // And from the sidebar, then back again.
-    await page.getByRole('link', { name: 'Container reports' }).click();
+    await navigate(page, 'Container reports');
     await page.getByRole('heading', { level: 1, name: 'Container reports' }).waitFor();
     await page.goBack();
     await waitFor('restored again', async () => (await range(page).textContent()) === '11 - 11 of 11');

@@ -91,7 +91,7 @@ describe('the server refuses the token while changes wait', () => {
     const work = await createHandWork(rig.page, label);
     await takePhotos(rig.page, { resource: 'incidence', id: work.incidence }, PHOTOS);
     await rig.page.goto(`/project/${work.project}?from=tally`);
-    await rig.page.getByTestId('sidebar').waitFor();
+    await rig.page.getByTestId('user-bar').waitFor();
     const where = pathOf(rig.page);
     expect(await status(rig.page)).toMatchObject({ pending: 4, files_pending: 2 });
 
@@ -191,7 +191,7 @@ describe('the server refuses the token while changes wait', () => {
     await openSignedIn();
     const second = await rig.context.newPage();
     await second.goto('/reports');
-    await second.getByTestId('sidebar').waitFor();
+    await second.getByTestId('user-bar').waitFor();
     // The changes wait (their pushes fail as on a dropped link) with no `online` event in either tab, so
     // only the leading tab's sync round meets the 401; the second tab follows (from local storage, or its
     // own 401 once it takes the lead) with the same notice.
@@ -212,7 +212,7 @@ describe('the server refuses the token while changes wait', () => {
     await openSignedIn();
     const second = await rig.context.newPage();
     await second.goto('/reports');
-    await second.getByTestId('sidebar').waitFor();
+    await second.getByTestId('user-bar').waitFor();
     await rig.page.getByTestId('settings').click();
     await rig.page.getByRole('menuitem', { name: 'Log out' }).click();
     await rig.page.getByTestId('login-form').waitFor();

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, navigate, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { PASSWORD, startAppServer } from './support/server';
 import { lookupIds, waitForAllSent, waitForFirstSync, waitForServiceWorker } from './support/sync';
@@ -114,7 +114,7 @@ describe('needs attention', () => {
     await page.goto('/login');
     await signIn(page, 'harbour_admin');
     await waitForServiceWorker(page);
-    await page.getByRole('link', { name: 'Devices' }).click();
+    await navigate(page, 'Devices');
     await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
     await page.getByTestId('device-row').first().waitFor();
     expect(await page.getByTestId('device-row').count()).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { SyncStatusBar } from '../../features/sync/SyncStatusBar';
+import { useMedia, WIDE } from '../../ui/useMedia';
 import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import classes from './layout.module.css';
@@ -8,14 +9,31 @@ import { PageFallback } from './PageFallback';
 import { Sidebar } from './Sidebar';
 import { UserBar } from './UserBar';
 
-/** The signed-in frame: sidebar, user bar, the screen, footer. */
+/** The signed-in frame: navigation (a column when wide, a drawer when not), top bar, sync bar, the screen, footer. */
 export default function AppLayout() {
+  const [navOpen, setNavOpen] = useState(false);
+  const wide = useMedia(WIDE);
+  const drawerOpen = navOpen && !wide;
+  const closeNav = useCallback(() => setNavOpen(false), []);
+  const { pathname } = useLocation();
+  // A new screen closes the drawer (an entry chosen, or the back button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen.
+  useEffect(() => setNavOpen(false), [pathname]);
+  // While the drawer is open the screen under it does not scroll.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    document.documentElement.style.overflow = 'hidden';
+    return () => {
+      document.documentElement.style.overflow = '';
+    };
+  }, [drawerOpen]);
   return (
     <div className={classes.shell}>
       <DocumentTitle />
-      <Sidebar />
-      <div className={classes.column}>
-        <UserBar />
+      <Sidebar open={drawerOpen} onClose={closeNav} />
+      {drawerOpen && <div className={classes.scrim} onClick={closeNav} aria-hidden="true" />}
+      <div className={classes.column} inert={drawerOpen}>
+        <UserBar menuOpen={drawerOpen} onMenu={() => setNavOpen(true)} />
         <SyncStatusBar />
         <main className={classes.main} id="main">
           <Suspense fallback={<PageFallback />}>

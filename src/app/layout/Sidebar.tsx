@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useSession } from '../../features/auth/session';
+import { displayName, useSession } from '../../features/auth/session';
 import { IconDevices } from '../../features/sync/IconDevices';
-import { IconChevronLeft, IconChevronRight, IconContainer, IconShip } from '../../ui/icons';
+import { IconChevronLeft, IconChevronRight, IconClose, IconContainer, IconShip } from '../../ui/icons';
+import { useMedia, WIDE } from '../../ui/useMedia';
 import classes from './layout.module.css';
 import { SIDEBAR_COLLAPSED_KEY } from './sidebarKey';
 
@@ -65,26 +66,70 @@ function useCollapsed(): [boolean, (collapsed: boolean) => void] {
   return [collapsed, set];
 }
 
-export function Sidebar() {
+interface SidebarProps {
+  /** Below the wide breakpoint the navigation is a drawer: whether it is open. */
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The main navigation. On a desk or a tablet in landscape (64em and up) a column beside the screen, folded
+ * to its icons when the user likes; narrower, a drawer over the screen opened by the top bar's Menu button,
+ * closed by a tap outside, Escape, its close button or the choice of an entry.
+ */
+export function Sidebar({ open, onClose }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const admin = useSession((state) => state.user?.role === 'admin');
-  const [collapsed, setCollapsed] = useCollapsed();
+  const name = useSession(displayName);
+  const [storedFold, setCollapsed] = useCollapsed();
+  const wide = useMedia(WIDE);
+  const drawer = !wide;
+  const collapsed = wide && storedFold;
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!drawer || !open) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawer, open, onClose]);
 
   return (
     <nav
+      id="main-navigation"
       className={classes.sidebar}
       data-collapsed={collapsed}
+      data-mode={drawer ? 'drawer' : 'column'}
+      data-open={drawer && open}
       aria-label={t('nav.main')}
       data-testid="sidebar"
     >
-      <Link to="/projects" className={classes.logo} aria-label={t('app_name')}>
-        {collapsed ? (
-          <img src="/logo-small.svg" alt={t('app_name')} width={44} height={44} data-testid="logo-small" />
-        ) : (
-          <img src="/logo.svg" alt={t('app_name')} width={196} height={44} data-testid="logo-large" />
+      <div className={classes.logoRow}>
+        <Link to="/projects" className={classes.logo} aria-label={t('app_name')} onClick={onClose}>
+          {collapsed ? (
+            <img src="/logo-small.svg" alt={t('app_name')} width={44} height={44} data-testid="logo-small" />
+          ) : (
+            <img src="/logo.svg" alt={t('app_name')} width={196} height={44} data-testid="logo-large" />
+          )}
+        </Link>
+        {drawer && (
+          <button
+            ref={closeButton}
+            type="button"
+            className={classes.drawerClose}
+            onClick={onClose}
+            aria-label={t('nav.close_menu')}
+            data-testid="menu-close"
+          >
+            <IconClose />
+          </button>
         )}
-      </Link>
+      </div>
+      {drawer && name && <p className={classes.drawerUser}>{t('user_bar.welcome', { name })}</p>}
       <div className={classes.navList}>
         {ENTRIES.filter((entry) => admin || !entry.admin).map((entry) => {
           const active = entry.matches.test(pathname);
@@ -96,27 +141,30 @@ export function Sidebar() {
               data-active={active}
               aria-current={active ? 'page' : undefined}
               title={collapsed ? t(entry.labelKey) : undefined}
+              onClick={onClose}
             >
               {entry.icon}
               {collapsed ? (
                 <span className="sr-only">{t(entry.labelKey)}</span>
               ) : (
-                <span>{t(entry.labelKey)}</span>
+                <span className={classes.navLabel}>{t(entry.labelKey)}</span>
               )}
             </Link>
           );
         })}
       </div>
-      <button
-        type="button"
-        className={classes.collapse}
-        onClick={() => setCollapsed(!collapsed)}
-        aria-label={t(collapsed ? 'nav.expand' : 'nav.collapse')}
-        aria-expanded={!collapsed}
-        data-testid="sidebar-toggle"
-      >
-        {collapsed ? <IconChevronRight /> : <IconChevronLeft />}
-      </button>
+      {wide && (
+        <button
+          type="button"
+          className={classes.collapse}
+          onClick={() => setCollapsed(!collapsed)}
+          aria-label={t(collapsed ? 'nav.expand' : 'nav.collapse')}
+          aria-expanded={!collapsed}
+          data-testid="sidebar-toggle"
+        >
+          {collapsed ? <IconChevronRight /> : <IconChevronLeft />}
+        </button>
+      )}
     </nav>
   );
 }

@@ -1,8 +1,11 @@
 import { Text } from '@mantine/core';
-import { type ComponentType, lazy, Suspense, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { displayName, useSession } from '../../features/auth/session';
 import { useLogout } from '../../features/auth/useLogout';
+import { IconMenu } from '../../ui/icons';
+import { useMedia, WIDE } from '../../ui/useMedia';
 import { LanguageSwitch } from './LanguageSwitch';
 import classes from './layout.module.css';
 import { SettingsButton } from './SettingsButton';
@@ -18,8 +21,26 @@ const LogoutConfirmModal = lazy(() =>
   import('../../features/auth/LogoutConfirmModal').then((module) => ({ default: module.LogoutConfirmModal })),
 );
 
-export function UserBar() {
+interface UserBarProps {
+  /** The navigation drawer (below the wide breakpoint) is open. */
+  menuOpen: boolean;
+  onMenu: () => void;
+}
+
+/**
+ * The top bar: below the wide breakpoint the Menu button and the small logo (the navigation is a drawer),
+ * then the language switch, the greeting (where there is room) and the settings menu.
+ */
+export function UserBar({ menuOpen, onMenu }: UserBarProps) {
   const { t } = useTranslation(['common', 'auth']);
+  const wide = useMedia(WIDE);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The drawer closed: the focus comes back to the button that opened it.
+  const wasOpen = useRef(menuOpen);
+  useEffect(() => {
+    if (wasOpen.current && !menuOpen) menuButton.current?.focus();
+    wasOpen.current = menuOpen;
+  }, [menuOpen]);
   const name = useSession(displayName);
   const authenticated = useSession((state) => state.authenticated);
   const logout = useLogout();
@@ -50,9 +71,28 @@ export function UserBar() {
 
   return (
     <header className={classes.userBar} data-testid="user-bar">
+      {!wide && (
+        <div className={classes.barStart}>
+          <button
+            ref={menuButton}
+            type="button"
+            className={classes.menuButton}
+            onClick={onMenu}
+            aria-expanded={menuOpen}
+            aria-controls="main-navigation"
+            data-testid="menu-open"
+          >
+            <IconMenu />
+            <span>{t('nav.menu')}</span>
+          </button>
+          <Link to="/projects" className={classes.barLogo} aria-label={t('app_name')}>
+            <img src="/logo-small.svg" alt="" width={36} height={36} />
+          </Link>
+        </div>
+      )}
       <LanguageSwitch />
       {authenticated && (
-        <Text fw={600} data-testid="welcome">
+        <Text fw={600} data-testid="welcome" className={classes.welcome}>
           {t('user_bar.welcome', { name })}
         </Text>
       )}

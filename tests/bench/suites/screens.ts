@@ -101,7 +101,7 @@ const screens: BenchSuite = {
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page
-        .getByTestId('sidebar')
+        .getByTestId('user-bar')
         .waitFor({ timeout: 90_000 })
         .catch(async (error: unknown) => {
           await page.screenshot({ path: `${ROOT}.tmp/bench-screens-signin.png` });

@@ -24,7 +24,17 @@ export async function signIn(page: Page, username = 'marta', password = PASSWORD
   await page.getByLabel('User').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('sidebar').waitFor();
+  await page.getByTestId('user-bar').waitFor();
+}
+
+/**
+ * Follows an entry of the main navigation as a user does: below 1024 px wide it is in the drawer the top
+ * bar's Menu button opens, wider it is the column beside the screen.
+ */
+export async function navigate(page: Page, name: string): Promise<void> {
+  const menu = page.getByTestId('menu-open');
+  if (await menu.isVisible()) await menu.click();
+  await page.getByTestId('sidebar').getByRole('link', { name, exact: true }).click();
 }
 
 /** The path, query and hash of the page's address. */
@@ -38,7 +48,7 @@ export function pathOf(page: Page): string {
  * not-found page. Used where the screen's own title belongs to its feature and may change.
  */
 export async function waitForScreen(page: Page): Promise<void> {
-  await page.getByTestId('sidebar').waitFor();
+  await page.getByTestId('user-bar').waitFor();
   await page.locator('main h1').first().waitFor();
   expect(await page.getByTestId('not-found').count()).toBe(0);
 }

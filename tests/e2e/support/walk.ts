@@ -67,12 +67,21 @@ export async function walkProjects(walk: Walk): Promise<void> {
   await walk.audit.check(page, 'user menu open');
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'detached' });
-  // The sidebar folded to its icons (their names must stay), then opened again (it is remembered).
-  await page.getByTestId('sidebar-toggle').click();
-  await page.getByTestId('logo-small').waitFor();
-  await walk.audit.check(page, 'sidebar collapsed');
-  await page.getByTestId('sidebar-toggle').click();
-  await page.getByTestId('logo-large').waitFor();
+  if (await page.getByTestId('menu-open').isVisible()) {
+    // Below 1024 px the navigation is a drawer.
+    await page.getByTestId('menu-open').click();
+    await page.getByTestId('menu-close').waitFor();
+    await walk.audit.check(page, 'navigation drawer open');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sidebar').waitFor({ state: 'hidden' });
+  } else {
+    // The sidebar folded to its icons (their names must stay), then opened again (it is remembered).
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('logo-small').waitFor();
+    await walk.audit.check(page, 'sidebar collapsed');
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('logo-large').waitFor();
+  }
   await page.goto('/project');
   await page.getByTestId('project-form').waitFor();
   await walk.audit.check(page, 'new project form');
