@@ -85,6 +85,22 @@ const envSchema = z.object({
     .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  STORAGE_URL: z
+    .string()
+    .regex(/^(s3|s3\+https?):\/\//, 'must start with s3://, s3+http:// or s3+https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z.string().optional(),
+  S3_PREFIX: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: optionalFlag,
+  AWS_REGION: z.string().optional(),
 });
 
 /** Every environment variable the server reads (README's configuration table lists them all). */
@@ -116,9 +132,77 @@ export interface Config {
   mail: { smtpUrl?: string; from: string; contactTo?: string };
   /** Lets a scraper read /api/metrics/ without a user's token (`Authorization: Bearer <it>`). */
   metricsToken?: string;
+  /** Where files and photos live: local disk under DATA_DIR (default), or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
+
+export type StorageConfig = { kind: 'disk' } | S3Config;
+
+export interface S3Config {
+  kind: 's3';
+  bucket: string;
+  /** Prepended to every key ('' or ending in '/'). */
+  prefix: string;
+  /** An S3-compatible service (MinIO, Ceph...); unset: AWS S3. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, profile, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** https://host/bucket/key rather than https://bucket.host/key (most S3-compatible services want it). */
+  forcePathStyle: boolean;
+}
+
+const invalid = (name: string, message: string) =>
+  new ConfigError(`Invalid configuration:\n  ${name}: ${message}`);
+
+/**
+ * STORAGE_URL (s3://bucket/prefix for AWS; s3+http(s)://key:secret@host:port/bucket/prefix for another
+ * S3-compatible service, ?region=...&path_style=0|1) or the S3_* variables, which fill in what the URL
+ * leaves out (credentials kept out of the URL, say). Neither set: local disk.
+ */
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  let endpoint = e.S3_ENDPOINT;
+  let path = '';
+  let region: string | undefined;
+  let pathStyle = e.S3_FORCE_PATH_STYLE;
+  let accessKeyId = e.S3_ACCESS_KEY_ID || undefined;
+  let secretAccessKey = e.S3_SECRET_ACCESS_KEY || undefined;
+  if (e.STORAGE_URL) {
+    let url: URL;
+    try {
+      url = new URL(e.STORAGE_URL);
+    } catch {
+      throw invalid('STORAGE_URL', 'not a valid URL');
+    }
+    if (url.protocol === 's3:') path = `${url.host}${url.pathname}`;
+    else {
+      endpoint = `${url.protocol.slice(3)}//${url.host}`;
+      path = url.pathname;
+      if (url.username) accessKeyId = decodeURIComponent(url.username);
+      if (url.password) secretAccessKey = decodeURIComponent(url.password);
+    }
+    region = url.searchParams.get('region') ?? undefined;
+    const style = url.searchParams.get('path_style');
+    if (style !== null) pathStyle = ['1', 'true', 'yes'].includes(style);
+  } else if (e.S3_BUCKET) path = `${e.S3_BUCKET}/${e.S3_PREFIX ?? ''}`;
+  else return { kind: 'disk' };
+  const [bucket = '', ...rest] = path.split('/').filter(Boolean);
+  if (!bucket) throw invalid(e.STORAGE_URL ? 'STORAGE_URL' : 'S3_BUCKET', 'names no bucket');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw invalid('S3_ACCESS_KEY_ID', 'give the access key and its secret together');
+  const prefix = rest.length > 0 ? `${rest.join('/')}/` : '';
+  return {
+    kind: 's3',
+    bucket,
+    prefix,
+    endpoint,
+    region: region ?? e.S3_REGION ?? e.AWS_REGION ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle ?? endpoint !== undefined,
+  };
+}
 
 /** Reads and checks the environment once, at start-up; every setting the server has is here. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -154,5 +238,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: e.STATIC_DIR,
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, contactTo: e.CONTACT_MAIL_TO || undefined },
     metricsToken: e.METRICS_TOKEN,
+    storage: storageConfig(e),
   };
 }

@@ -15,6 +15,13 @@ function ensureBuilt(staticDir: string) {
   if (result.status !== 0) throw new Error('The app build failed; see the messages above.');
 }
 
+/** The bucket and prefix, and the endpoint when it is not AWS's (never the credentials). */
+function storageWhere(config: ReturnType<typeof loadConfig>): string {
+  const { storage } = config;
+  if (storage.kind !== 's3') return '';
+  return `s3://${storage.bucket}/${storage.prefix}${storage.endpoint ? ` at ${storage.endpoint}` : ''}`;
+}
+
 async function main() {
   const config = loadConfig();
   ensureBuilt(config.staticDir);
@@ -27,6 +34,7 @@ async function main() {
     `  karbontrack is running at ${server.url}`,
     `  API: ${server.url}/api/   docs: ${server.url}/api/docs/`,
     `  Database: ${where}${server.firstStart.seeded ? ' (created and seeded now)' : ''}`,
+    `  Files: ${config.storage.kind === 's3' ? `S3 bucket ${storageWhere(config)}` : resolve(config.dataDir, 'files')}`,
   ];
   if (server.firstStart.demo) {
     lines.push('  Demo sign-in:');

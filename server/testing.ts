@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Config, loadConfig } from './config.js';
+import { type Config, loadConfig, type StorageConfig } from './config.js';
+import { openFileStore } from './files/store.js';
 import { type RunningServer, startServer } from './server.js';
 import { usersService } from './users/users.service.js';
 
@@ -25,6 +26,8 @@ export interface TestServer {
 /**
  * The real server on a random port over a fresh database: in-memory PGlite, or a new database created
  * on the PostgreSQL server named by DATABASE_URL (dropped again on close). No demo data unless asked.
+ * Files go to a temporary folder, or, with STORAGE_URL set, under a prefix of their own in that bucket
+ * (emptied on close).
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const adminUrl = overrides.databaseUrl ?? process.env.DATABASE_URL;
@@ -36,6 +39,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }
+  const storage = overrides.storage ?? testStorage();
   const config: Config = {
     ...base,
     port: 0,
@@ -45,9 +49,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     databasePoolSize: 5,
     ...overrides,
     databaseUrl,
+    storage,
+  };
+  const cleanUp = async () => {
+    await dropDatabase();
+    if (!overrides.storage) await emptyStorage(storage);
   };
   const server = await startServer(config).catch(async (error: unknown) => {
-    await dropDatabase();
+    await cleanUp();
     throw error;
   });
   const url = server.url;
@@ -57,7 +66,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     config,
     async close() {
       await server.close();
-      await dropDatabase();
+      await cleanUp();
     },
     createUser: (input) => usersService(server.database).create({ role: 'staff', ...input }),
     async query(text, params = []) {
@@ -70,6 +79,27 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       return result.rows;
     },
   };
+}
+
+/** Local disk, or the bucket of STORAGE_URL under a fresh prefix. */
+export function testStorage(storageUrl = process.env.STORAGE_URL): StorageConfig {
+  if (!storageUrl) return { kind: 'disk' };
+  const storage = loadConfig({ STORAGE_URL: storageUrl }).storage;
+  if (storage.kind !== 's3') return storage;
+  return { ...storage, prefix: `${storage.prefix}kt-test-${randomBytes(6).toString('hex')}/` };
+}
+
+/** Removes every file a test server left in its bucket prefix. */
+async function emptyStorage(storage: StorageConfig) {
+  if (storage.kind !== 's3') return;
+  const store = await openFileStore({ dataDir: 'memory', storage });
+  try {
+    const keys: string[] = [];
+    for await (const item of store.list()) keys.push(item.key);
+    await store.remove(keys);
+  } finally {
+    await store.close();
+  }
 }
 
 /** A new, empty database on the PostgreSQL server named by adminUrl, and a way to drop it again. */

@@ -1,108 +1,64 @@
-// The files of attachments on local disk: DATA_DIR/files/<2 chars>/<id> and <id>.thumb.webp beside
-// it. Uploads are written to DATA_DIR/files/tmp first and renamed into place, so a file either is
-// whole at its path or not there. With the in-memory database (tests) the files go to a temporary
-// folder removed when the server closes. With DATABASE_URL the files still live under DATA_DIR.
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+// Where attachments' files and thumbnails live: one interface, two stores. Local disk under
+// DATA_DIR/files is the default; an S3-compatible bucket when STORAGE_URL or S3_* is set (see README).
+// Keys are relative paths, the same in both: `<last 2 chars of id>/<id>` and `<...>/<id>.thumb.webp`,
+// so a backup or a move copies keys from one store to the other as they are.
+import type { Readable } from 'node:stream';
 import type { Config } from '../config.js';
+import { openDiskStore } from './disk-store.js';
+import { openS3Store } from './s3-store.js';
+import type { Scratch } from './scratch.js';
 
-export interface Received {
-  path: string;
+export { discard, type Received, TooLarge } from './scratch.js';
+
+export interface StoredObject {
+  key: string;
   size: number;
-  sha256: string;
 }
 
-export class TooLarge extends Error {}
-
 export interface FileStore {
-  readonly root: string;
-  /** A fresh path in the temp folder (same file system as the files, so rename is atomic). */
-  tempPath(suffix?: string): string;
-  fileOf(id: string): string;
-  thumbnailOf(id: string): string;
-  /** Streams `source` to a temp file, hashing as it goes; TooLarge past maxBytes (the file is removed). */
-  receive(source: Readable, maxBytes: number): Promise<Received>;
-  /** Moves a temp file to its final place. */
-  place(temp: string, target: string): Promise<void>;
-  exists(path: string): Promise<boolean>;
-  /** Removes the file and thumbnail of an attachment (missing ones are fine). */
-  remove(id: string): Promise<void>;
+  readonly kind: 'disk' | 's3';
+  /** Where the files are, for people: a folder, or s3://bucket/prefix. */
+  readonly location: string;
+  /** Local space for uploads being received and checked, before they are stored. */
+  readonly scratch: Scratch;
+  /** Stores a scratch file under `key` (moved on disk, streamed to the bucket); the caller discards `path`. */
+  putFile(key: string, path: string, contentType?: string): Promise<void>;
+  /** Stores a stream under `key`, replacing what was there; readers never see half of it. */
+  write(key: string, body: Readable, contentType?: string): Promise<void>;
+  /** The bytes under `key`, streamed; null when there are none. */
+  read(key: string): Promise<Readable | null>;
+  /** The size in bytes of what is under `key`; null when there is nothing. */
+  size(key: string): Promise<number | null>;
+  /** Removes these keys (missing ones are fine). */
+  remove(keys: readonly string[]): Promise<void>;
+  /** Every stored key in the folder `prefix` ('ab' or 'ab/'; all when omitted), in no particular order. */
+  list(prefix?: string): AsyncIterable<StoredObject>;
   close(): Promise<void>;
 }
 
 const ID = /^[0-9a-f-]{36}$/;
+const folderOf = (id: string) => {
+  if (!ID.test(id)) throw new Error(`not an attachment id: ${id}`);
+  return id.slice(-2);
+};
+/** The key of an attachment's file. */
+export const fileKey = (id: string) => `${folderOf(id)}/${id}`;
+/** The key of a photo's thumbnail. */
+export const thumbnailKey = (id: string) => `${folderOf(id)}/${id}.thumb.webp`;
 
-export async function discard(path: string | undefined) {
-  if (path) await unlink(path).catch(() => {});
+const KEY = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+/** Keys are plain relative paths: never absolute, never climbing out with "..". */
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '.' || part === '..'))
+    throw new Error(`not a file store key: ${key}`);
+  return key;
 }
 
-export async function openFileStore(config: Pick<Config, 'dataDir'>): Promise<FileStore> {
-  const temporary = config.dataDir === 'memory';
-  const root = temporary
-    ? await mkdtemp(join(tmpdir(), 'karbontrack-files-'))
-    : resolve(config.dataDir, 'files');
-  const tmp = join(root, 'tmp');
-  await mkdir(tmp, { recursive: true });
-  // Leftovers of uploads cut short by a crash.
-  if (!temporary) await rm(tmp, { recursive: true, force: true }).then(() => mkdir(tmp, { recursive: true }));
-
-  const folderOf = (id: string) => {
-    if (!ID.test(id)) throw new Error(`not an attachment id: ${id}`);
-    return join(root, id.slice(-2));
-  };
-
-  return {
-    root,
-    tempPath: (suffix = '') => join(tmp, `${randomUUID()}${suffix}`),
-    fileOf: (id) => join(folderOf(id), id),
-    thumbnailOf: (id) => join(folderOf(id), `${id}.thumb.webp`),
-
-    async receive(source, maxBytes) {
-      const path = join(tmp, randomUUID());
-      const hash = createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > maxBytes) return done(new TooLarge());
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(source, meter, createWriteStream(path, { flags: 'wx' }));
-      } catch (error) {
-        await discard(path);
-        throw error;
-      }
-      return { path, size, sha256: hash.digest('hex') };
-    },
-
-    async place(temp, target) {
-      await mkdir(join(target, '..'), { recursive: true });
-      await rename(temp, target);
-    },
-
-    exists: (path) =>
-      stat(path).then(
-        () => true,
-        () => false,
-      ),
-
-    async remove(id) {
-      await discard(join(folderOf(id), id));
-      await discard(join(folderOf(id), `${id}.thumb.webp`));
-    },
-
-    async close() {
-      if (temporary) await rm(root, { recursive: true, force: true });
-    },
-  };
+/** The store the configuration names (one per call: see fileStoreFor). */
+export function openFileStore(config: Pick<Config, 'dataDir' | 'storage'>): Promise<FileStore> {
+  return config.storage.kind === 's3'
+    ? openS3Store(config.storage, config.dataDir)
+    : openDiskStore(config.dataDir);
 }
 
 const stores = new WeakMap<Config, Promise<FileStore>>();

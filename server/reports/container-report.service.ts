@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { fileStoreFor } from '../files/store.js';
+import { readWhole } from '../files/read-whole.js';
+import { fileKey, fileStoreFor } from '../files/store.js';
 import { parseOrThrow } from '../http/validation.js';
 import { containerReportPdf } from './container-report.pdf.js';
 import { containerInLanguage, findContainerReport, listPhotos } from './container-report.repository.js';
@@ -29,7 +30,10 @@ export async function makeContainerReport(
   const store = await fileStoreFor(config);
   const rows = await listPhotos(database.db, report.id);
   const photos = await preparePhotos(
-    rows.map((row) => ({ source: store.fileOf(row.id), caption: row.description || row.name })),
+    rows.map((row) => ({
+      source: () => readWhole(store, fileKey(row.id)),
+      caption: row.description || row.name,
+    })),
   );
   const buffer = await containerReportPdf({ report, photos, t, clock, now });
   const number = fileSlug(report.container_number) || report.id;

@@ -14,10 +14,15 @@ const MAX_SIDE = 1600;
 
 const loadSharp = onFirstUse(async () => (await import('sharp')).default);
 
+/** A photo's bytes, a path, or a reading of them (from the file store; null when it has none). */
+export type PhotoSource = Buffer | string | (() => Promise<Buffer | null>);
+
 /** A photo ready to draw, from any raster image sharp reads. */
-export async function preparePhoto(source: Buffer | string, caption: string): Promise<Photo> {
+export async function preparePhoto(from: PhotoSource, caption: string): Promise<Photo> {
   // Outside the try: sharp failing to load is the server's fault (500), not an unreadable photo.
   const sharp = await loadSharp();
+  const source = typeof from === 'function' ? await from() : from;
+  if (source === null) return { jpeg: null, width: 0, height: 0, caption };
   try {
     const { data, info } = await sharp(source, { limitInputPixels: 100_000_000, failOn: 'error' })
       .rotate()
@@ -33,7 +38,7 @@ export async function preparePhoto(source: Buffer | string, caption: string): Pr
 
 /** Prepares photos two at a time (the machine has few cores; sharp uses its own threads too). */
 export async function preparePhotos(
-  sources: readonly { source: Buffer | string; caption: string }[],
+  sources: readonly { source: PhotoSource; caption: string }[],
 ): Promise<Photo[]> {
   const photos: Photo[] = new Array(sources.length);
   let next = 0;

@@ -14,7 +14,7 @@ import { resources } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { AppContext } from '../../context.js';
 import { downloadHeaders, safeName } from '../../files/names.js';
-import { type FileStore, fileStoreFor } from '../../files/store.js';
+import { type FileStore, fileKey, fileStoreFor, thumbnailKey } from '../../files/store.js';
 import { notFound, ValidationError } from '../../http/errors.js';
 import { pageUrl } from '../../http/links.js';
 import { checkWrite } from '../engine/access.js';
@@ -34,7 +34,7 @@ import {
 } from './repository.js';
 import { sendFile, sendThumbnail } from './send.js';
 import { base64BodyLimit } from './upload.js';
-import { zipOf } from './zip.js';
+import { storedOnly, zipOf } from './zip.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -62,7 +62,8 @@ function zipSelection(rows: StoredAttachment[], query: Query): StoredAttachment[
 
 /** Files of attachments tombstoned with their project (the cascade does not know about files). */
 async function purgeDeletedFiles(context: AppContext, store: FileStore) {
-  for (const id of await deletedIds(context.database.db as never)) await store.remove(id);
+  const ids = await deletedIds(context.database.db as never);
+  await store.remove(ids.flatMap((id) => [fileKey(id), thumbnailKey(id)]));
 }
 
 export async function attachmentRoutes(app: FastifyInstance, context: AppContext) {
@@ -126,8 +127,7 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
         async (request, reply) => {
           const parent = await parentOf(request);
           const rows = zipSelection(await listOfParent(db(), name, parent.id), request.query);
-          const present: StoredAttachment[] = [];
-          for (const row of rows) if (await store.exists(store.fileOf(row.id))) present.push(row);
+          const present = await storedOnly(store, rows);
           reply.headers({
             ...downloadHeaders(`${safeName(`${name} ${parent.label}`)}.zip`),
             'content-type': 'application/zip',
@@ -190,7 +190,7 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
         });
         // The row stays as a tombstone for sync; the bytes are not kept.
         if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-        else await store.remove(id);
+        else await store.remove([fileKey(id), thumbnailKey(id)]);
         return reply.code(204).send();
       },
     );

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
@@ -21,11 +20,12 @@ const url = (path: string) => `${server.url}${path}`;
 const post = (parent: string, id: string, options: Parameters<typeof upload>[1]) =>
   upload(url(`/api/${parent}/${id}/attachments/`), { token: f.staffToken, ...options });
 
-async function filesOnDisk(): Promise<string[]> {
+/** The names of the stored files (on disk or in the bucket, as the test run is configured). */
+async function storedFiles(): Promise<string[]> {
   const store = await fileStoreFor(server.config);
-  const folders = (await readdir(store.root)).filter((name) => name !== 'tmp');
-  const files = await Promise.all(folders.map((folder) => readdir(join(store.root, folder))));
-  return files.flat();
+  const names: string[] = [];
+  for await (const item of store.list()) names.push(item.key.split('/').pop() ?? '');
+  return names;
 }
 
 beforeAll(async () => {
@@ -115,14 +115,14 @@ describe('attachments', () => {
       file: { name: 'dent.png', bytes: await png(), type: 'image/png' },
     });
     expect(first.status).toBe(201);
-    const before = (await filesOnDisk()).length;
+    const before = (await storedFiles()).length;
     const retry = await post('incidence', incidence, {
       fields: { id, description: 'Dent', is_image: 'true', zone: 'fas' },
       file: { name: 'dent.png', bytes: await png(), type: 'image/png' },
     });
     expect(retry.status).toBe(200);
     expect(retry.body.id).toBe(id);
-    expect(await filesOnDisk()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     const rows = await server.query('select count(*)::int as n from attachment where id = $1', [id]);
     expect(rows[0].n).toBe(1);
 
@@ -182,15 +182,15 @@ describe('attachments', () => {
   });
 
   it('answers 413 past the configured size limit and keeps nothing', async () => {
-    const before = (await filesOnDisk()).length;
+    const before = (await storedFiles()).length;
     const big = await post('project', project, {
       file: { name: 'big.pdf', bytes: Buffer.concat([pdf(), Buffer.alloc(LIMIT)]) },
     });
     expect(big.status).toBe(413);
     expect(big.body.file).toEqual(['The file is larger than the limit of 0.3 MB.']);
-    expect(await filesOnDisk()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     const store = await fileStoreFor(server.config);
-    expect(await readdir(join(store.root, 'tmp'))).toEqual([]);
+    expect(await readdir(store.scratch.folder)).toEqual([]);
   });
 
   it('neutralises path traversal and control characters in names, and keeps the display name', async () => {
@@ -282,7 +282,7 @@ describe('attachments', () => {
     ]);
     expect(tomb[0]).toMatchObject({ version: 2 });
     expect(tomb[0].deleted_at).not.toBeNull();
-    expect(await filesOnDisk()).not.toContain(myFile.body.id);
+    expect(await storedFiles()).not.toContain(myFile.body.id);
     expect(
       (await f.api('DELETE', `/api/attachments/${myFile.body.id}/`, { token: f.staffToken })).status,
     ).toBe(404);

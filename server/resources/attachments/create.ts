@@ -6,7 +6,7 @@ import type { AttachmentParent } from '../../../src/domain/attachment.js';
 import { uuidv7 } from '../../../src/domain/ids.js';
 import type { AppContext } from '../../context.js';
 import { safeName } from '../../files/names.js';
-import { discard, type FileStore } from '../../files/store.js';
+import { discard, type FileStore, fileKey, thumbnailKey } from '../../files/store.js';
 import { MAX_PIXELS, makeThumbnail, type ThumbnailFailure } from '../../files/thumbnail.js';
 import { checkType } from '../../files/types.js';
 import { HttpError, ValidationError } from '../../http/errors.js';
@@ -51,8 +51,9 @@ export async function createAttachment(
     const name = safeName(file.filename);
     const type = await checkType(file.path, name, file.mimetype, values.is_image);
     if (values.is_image) {
-      thumbnail = store.tempPath('.webp');
-      const made = await makeThumbnail(file.path, thumbnail);
+      const target = store.scratch.tempPath('.webp');
+      thumbnail = target;
+      const made = await makeThumbnail(file.path, target);
       if (made !== true) throw new ValidationError({ file: [THUMBNAIL_FAILURES[made]] });
     }
     const row = {
@@ -77,10 +78,10 @@ export async function createAttachment(
         return { status: 200, body: await represent(trx, id, request.principal) };
       }
       try {
-        if (thumbnail) await store.place(thumbnail, store.thumbnailOf(id));
-        await store.place(file.path, store.fileOf(id));
+        if (thumbnail) await store.putFile(thumbnailKey(id), thumbnail, 'image/webp');
+        await store.putFile(fileKey(id), file.path, type.contentType);
       } catch (error) {
-        await store.remove(id);
+        await store.remove([fileKey(id), thumbnailKey(id)]);
         throw error;
       }
       return { status: 201, body: await represent(trx, id, request.principal) };

@@ -1,9 +1,8 @@
 // Sending an attachment's bytes: its own name in Content-Disposition (RFC 6266) and
 // x-suggested-filename, its checked type, and headers that keep a browser from running it.
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { downloadHeaders } from '../../files/names.js';
-import type { FileStore } from '../../files/store.js';
+import { type FileStore, fileKey, thumbnailKey } from '../../files/store.js';
 import { notFound } from '../../http/errors.js';
 import type { StoredAttachment } from './repository.js';
 
@@ -15,25 +14,39 @@ function textType(type: string) {
   return type.startsWith('text/') || type === 'application/json' ? `${type}; charset=utf-8` : type;
 }
 
-export async function sendFile(
+/** The bytes under `key` with `headers`; 304 to a cache holding them, 404 when the store has none. */
+async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: FileStore,
+  key: string,
+  headers: Record<string, string>,
+  missing: string,
+  length?: number,
+) {
+  // Files never change under an id: a client holding this version is answered without the store.
+  if (request.headers['if-none-match'] === headers.etag) return reply.headers(headers).code(304).send();
+  const bytes = await store.read(key);
+  if (!bytes) throw notFound(missing);
+  if (length !== undefined) reply.header('content-length', length);
+  return reply.headers(headers).send(bytes);
+}
+
+export function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   store: FileStore,
   row: StoredAttachment,
 ) {
-  const path = store.fileOf(row.id);
-  if (!(await store.exists(path))) throw notFound('The file of this attachment is missing.');
-  const etag = `"${row.sha256}"`;
-  reply.headers({
+  const headers = {
     ...downloadHeaders(row.name),
     'content-type': textType(row.content_type),
     'cache-control': IMMUTABLE,
     'content-security-policy': NO_ACTIVE_CONTENT,
-    etag,
-  });
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  reply.header('content-length', row.size);
-  return reply.send(createReadStream(path));
+    etag: `"${row.sha256}"`,
+  };
+  const missing = 'The file of this attachment is missing.';
+  return sendStored(request, reply, store, fileKey(row.id), headers, missing, row.size);
 }
 
 export async function sendThumbnail(
@@ -42,15 +55,13 @@ export async function sendThumbnail(
   store: FileStore,
   row: StoredAttachment,
 ) {
-  const path = store.thumbnailOf(row.id);
-  if (!row.is_image || !(await store.exists(path))) throw notFound('This attachment has no thumbnail.');
-  const etag = `"${row.sha256}-thumb"`;
-  reply.headers({
+  const missing = 'This attachment has no thumbnail.';
+  if (!row.is_image) throw notFound(missing);
+  const headers = {
     'content-type': 'image/webp',
     'cache-control': IMMUTABLE,
     'content-security-policy': NO_ACTIVE_CONTENT,
-    etag,
-  });
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.send(createReadStream(path));
+    etag: `"${row.sha256}-thumb"`,
+  };
+  return sendStored(request, reply, store, thumbnailKey(row.id), headers, missing);
 }

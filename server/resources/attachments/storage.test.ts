@@ -1,35 +1,51 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '../../../tests/api/fixtures.js';
 import { apiClient } from '../../../tests/api/http.js';
 import { jpeg } from '../../../tests/fixtures/files.js';
 import { download, upload } from '../../../tests/fixtures/multipart.js';
-import { startTestServer } from '../../testing.js';
+import { type S3Server, startS3Server } from '../../../tests/fixtures/s3-server.js';
+import type { StorageConfig } from '../../config.js';
+import { openFileStore } from '../../files/store.js';
+import { startTestServer, testStorage } from '../../testing.js';
 
 const folders: string[] = [];
+let s3: S3Server;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
 afterAll(async () => {
+  await s3?.close();
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
-async function filesIn(root: string): Promise<string[]> {
-  const names: string[] = [];
-  for (const folder of await readdir(root))
-    if (folder !== 'tmp') names.push(...(await readdir(join(root, folder))));
-  return names.sort();
+/** The stored files' names, read through the store as the server configured it. */
+async function storedNames(dataDir: string, storage: StorageConfig): Promise<string[]> {
+  const store = await openFileStore({ dataDir, storage });
+  try {
+    const names: string[] = [];
+    for await (const item of store.list()) names.push(item.key.split('/').pop() ?? '');
+    return names.sort();
+  } finally {
+    await store.close();
+  }
 }
 
-// On disk: the files are under DATA_DIR/files and outlive the process. Run over embedded PGlite only:
+// The files outlive the process: under DATA_DIR/files, or in the bucket. Run over embedded PGlite only:
 // with DATABASE_URL every test server gets a fresh database, so a restart would not find its rows
 // (the files code is the same for both engines).
-it.skipIf(Boolean(process.env.DATABASE_URL))(
-  'keeps files under DATA_DIR/files across restarts, and drops those of a deleted project',
-  async () => {
+describe.skipIf(Boolean(process.env.DATABASE_URL)).each([
+  ['under DATA_DIR/files', () => ({ kind: 'disk' }) as StorageConfig],
+  ['in an S3-compatible bucket', () => testStorage(s3.storageUrl)],
+])('files %s', (_where, storageOf) => {
+  it('are kept across restarts, and those of a deleted project go', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kt-files-test-'));
     folders.push(dataDir);
+    const storage = storageOf();
     const photo = await jpeg(200, 150);
-    let server = await startTestServer({ dataDir });
+    let server = await startTestServer({ dataDir, storage });
     const f = await fixtures(server);
     const project = (await f.create('project')).id;
     const made = await upload(`${server.url}/api/project/${project}/attachments/`, {
@@ -39,10 +55,10 @@ it.skipIf(Boolean(process.env.DATABASE_URL))(
     });
     expect(made.status).toBe(201);
     const id = String(made.body.id);
-    expect(await filesIn(join(dataDir, 'files'))).toEqual([id, `${id}.thumb.webp`]);
+    expect(await storedNames(dataDir, storage)).toEqual([id, `${id}.thumb.webp`]);
     await server.close();
 
-    server = await startTestServer({ dataDir });
+    server = await startTestServer({ dataDir, storage });
     const again = await download(`${server.url}/api/attachments/${id}/download/`, f.staffToken);
     expect(again.status).toBe(200);
     expect(again.bytes.equals(photo)).toBe(true);
@@ -53,10 +69,9 @@ it.skipIf(Boolean(process.env.DATABASE_URL))(
     expect(dropped.status).toBe(404);
     await server.close();
 
-    server = await startTestServer({ dataDir });
+    server = await startTestServer({ dataDir, storage });
     // The purge runs in the background once the server is ready.
-    await expect.poll(() => filesIn(join(dataDir, 'files')), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => storedNames(dataDir, storage), { timeout: 10_000 }).toEqual([]);
     await server.close();
-  },
-  60_000,
-);
+  }, 60_000);
+});

@@ -60,7 +60,7 @@ export async function readUpload(
         part.file.resume();
         continue;
       }
-      const received = await store.receive(part.file, maxBytes);
+      const received = await store.scratch.receive(part.file, maxBytes);
       file = { ...received, filename: formFilename(part.filename), mimetype: part.mimetype };
     }
   } catch (error) {
@@ -104,7 +104,7 @@ async function readBase64(body: unknown, store: FileStore, maxBytes: number): Pr
   if (Math.floor((text.replace(/=+$/, '').length * 3) / 4) > maxBytes) throw tooLarge(maxBytes);
   const bytes = Buffer.from(text, text.includes('-') || text.includes('_') ? 'base64url' : 'base64');
   try {
-    const received = await store.receive(Readable.from([bytes]), maxBytes);
+    const received = await store.scratch.receive(Readable.from([bytes]), maxBytes);
     return {
       fields,
       file: { ...received, filename: name, mimetype: dataUrl?.[1] ?? 'application/octet-stream' },
