@@ -18,5 +18,5 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   [API_TAGS.webhooks]: 'Endpoints that receive signed notices of changes, and their deliveries (admins).',
   [API_TAGS.access]: 'Read-only API tokens of customer accounts (admins).',
   [API_TAGS.sync]: 'The protocol the tablets sync through (pull changes, push a batch) and the devices seen.',
-  [API_TAGS.service]: 'Health of the server and the public contact form.',
+  [API_TAGS.service]: 'Health and metrics of the server, and the public contact form.',
 };

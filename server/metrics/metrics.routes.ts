@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
 import { notAuthenticated } from '../http/errors.js';
+import { API_TAGS } from '../resources/engine/api-names.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -38,12 +39,19 @@ export async function metricsRoutes(app: FastifyInstance, { config, auth, metric
       url,
       {
         // The route reads its Authorization header itself: METRICS_TOKEN is no user's token.
-        config: { public: true, ownAuthorization: true },
+        config: { ownAuthorization: true },
         schema: {
           hide: url === '/metrics',
-          tags: ['operations'],
+          operationId: 'getMetrics',
+          tags: [API_TAGS.service],
           summary: 'Server figures in the Prometheus text format (an admin token, or METRICS_TOKEN)',
           description: DESCRIPTION,
+          response: {
+            200: {
+              description: 'The Prometheus text exposition (version 0.0.4).',
+              content: { 'text/plain': { schema: { type: 'string' } } },
+            },
+          },
         },
       },
       handler,
