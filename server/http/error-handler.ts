@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { localiseAnswer } from '../i18n/answers.js';
 import { requestLanguage } from '../i18n/language.js';
 import { localise } from '../i18n/translate.js';
+import { databaseRefusal } from './database-errors.js';
 import { HttpError, insufficientStorage, serviceUnavailable } from './errors.js';
 
 // PostgreSQL errors meaning "the database is not there right now" (57014: a statement cancelled by
@@ -59,7 +60,6 @@ function send(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
 }
 
 const detail = (status: number, text: string) => new HttpError(status, { detail: text });
-const problem = (text: string) => new HttpError(400, { non_field_errors: [text] });
 
 /** What an error that is not an HttpError is answered with (the DRF shape, never a stack trace). */
 function asHttpError(error: FastifyError, request: FastifyRequest): HttpError {
@@ -78,11 +78,10 @@ function asHttpError(error: FastifyError, request: FastifyRequest): HttpError {
     case 'FST_FILES_LIMIT':
       return detail(413, 'The uploaded file is too large.');
   }
-  // A race the service's checks could not see: two writers creating the same unique values.
-  if (error.code === '23505') return problem('A record with these values already exists.');
-  if (error.code === '23503') return problem('A referenced record does not exist.');
-  if (error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '22003')
-    return problem('A value is not valid for its field.');
+  // What the service's checks could not see (two writers creating the same unique values, a CHECK or a
+  // trigger the domain does not know, a value out of a column's range): a 400 naming the field.
+  const refused = databaseRefusal(error);
+  if (refused) return refused;
   if (error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === '53100') {
     request.log.error({ err: error }, 'no space left');
     return insufficientStorage();

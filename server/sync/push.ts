@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
+import { allFields } from '../../src/domain/columns.js';
 import { getResource, refsOf } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
+import { databaseRefusal } from '../http/database-errors.js';
 import { HttpError, ValidationError } from '../http/errors.js';
 import { checkWrite } from '../resources/engine/access.js';
 import { recordAudit } from '../resources/engine/audit.js';
@@ -117,6 +119,8 @@ function refsTo(resource: Resource, data: Record<string, unknown>): string[] {
   });
 }
 
+const fieldNames = (resource: Resource) => Object.keys(allFields(resource));
+
 /** Deadlock or serialization failure: the whole batch is tried again (nothing of it was kept). */
 const RETRYABLE = new Set(['40P01', '40001']);
 const codeOf = (error: unknown) =>
@@ -215,7 +219,7 @@ async function applyBatch(
       answers.set(mutation_id, row);
       results.push({ mutation_id, status: 'applied', row });
     } catch (error) {
-      const answer = refusal(error, mutation_id);
+      const answer = refusal(error, mutation_id, resource);
       if (!answer) throw error;
       await sql`rollback to savepoint mutation`.execute(db);
       await sql`release savepoint mutation`.execute(db);
@@ -228,10 +232,14 @@ async function applyBatch(
   return { results, last_seq: lastSeq };
 }
 
-/** The answer for a mutation the rules refuse; undefined for an unexpected error. */
-function refusal(error: unknown, mutation_id: string): MutationResult | undefined {
+/**
+ * The answer for a mutation the rules refuse, or the database refused (an integrity or data error: its
+ * field named where the error says which); undefined for an unexpected error.
+ */
+function refusal(error: unknown, mutation_id: string, resource: Resource): MutationResult | undefined {
   if (error instanceof Conflict) return { mutation_id, status: 'conflict', detail: error.detail, row: null };
-  if (error instanceof ValidationError) return { mutation_id, status: 'rejected', errors: error.fields };
+  const refused = error instanceof ValidationError ? error : databaseRefusal(error, fieldNames(resource));
+  if (refused) return { mutation_id, status: 'rejected', errors: refused.fields };
   if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401)
     return {
       mutation_id,

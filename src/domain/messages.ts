@@ -4,6 +4,7 @@ export const messages = {
   null: 'This field may not be null.',
   blank: 'This field may not be blank.',
   string: 'Not a valid string.',
+  nullCharacters: 'Null characters are not allowed.',
   number: 'A valid number is required.',
   integer: 'A valid integer is required.',
   boolean: 'Must be a valid boolean.',

@@ -4,7 +4,7 @@ import { syncColumns } from '../domain/model';
 import type { LocalDb } from './db';
 import { entriesOf, overlay, settleRecord } from './marks';
 import { type LocalRow, type OutboxEntry, serverKey } from './schema';
-import { LocalValidationError, resourceOf, validateRecord, writableInput } from './validate';
+import { LocalValidationError, refuseInput, resourceOf, validateRecord, writableInput } from './validate';
 
 function mustWait(entry: OutboxEntry | undefined, id: string): OutboxEntry {
   if (entry?.state !== 'needs_attention')
@@ -32,6 +32,7 @@ export async function retryEntry(
       let next = entry.data;
       if (data && entry.op !== 'delete') {
         const input = writableInput(resource, data);
+        refuseInput(resource, input, entry.op === 'create');
         const local = await db.rows(entry.resource).get(entry.record_id);
         const base = entry.op === 'create' ? (entry.data ?? {}) : { ...(local ?? {}), ...entry.data };
         const parsed = validateRecord(resource, { ...base, ...input });

@@ -2,10 +2,11 @@
 // DRF-shaped field errors the server would answer, for the form to show under its fields.
 import type { z } from 'zod';
 import { isUuid } from '../domain/ids';
+import { type FieldErrors, inputRefusals } from '../domain/refusals';
 import { getResource, type ResourceName } from '../domain/registry';
 import type { Resource } from '../domain/resource';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors } from '../domain/refusals';
 
 /** Thrown by save/update/remove when the input is refused; nothing was saved. */
 export class LocalValidationError extends Error {
@@ -49,6 +50,18 @@ export function writableInput(resource: Resource, input: Record<string, unknown>
     else out[name] = value;
   }
   return out;
+}
+
+/**
+ * Refuses what the server refuses before its schema: text the database cannot store, and, on an update, a
+ * null for a field that is never null (on a create such a null stands for the field's default).
+ */
+export function refuseInput(resource: Resource, input: Record<string, unknown>, creating: boolean) {
+  const errors = inputRefusals(
+    resource,
+    creating ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null)) : input,
+  );
+  if (Object.keys(errors).length > 0) throw new LocalValidationError(errors);
 }
 
 /** Validates a whole record (nulls of optional fields count as absent); the parsed values. */

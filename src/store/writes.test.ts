@@ -52,6 +52,32 @@ describe('local writes', () => {
     expect((await ctx.db.outbox.toArray())[0].seq).toBe(1);
   });
 
+  it('refuses what the server refuses: a null for a field that is never null, text it cannot store', async () => {
+    const ctx = await open();
+    const { id } = await saveRecord(ctx, 'project', { name: 'MV Nulls' });
+    const refused = async (attempt: Promise<unknown>) => {
+      const error = await attempt.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(LocalValidationError);
+      return error instanceof LocalValidationError ? error.fieldErrors : {};
+    };
+    expect(await refused(updateRecord(ctx, 'project', id, { data_entry_completed: null }))).toEqual({
+      data_entry_completed: ['This field may not be null.'],
+    });
+    expect(
+      await refused(saveRecord(ctx, 'project', { id, name: 'MV Nulls', data_entry_completed: null })),
+    ).toEqual({ data_entry_completed: ['This field may not be null.'] });
+    expect(await refused(updateRecord(ctx, 'project', id, { remarks: 'nul \u0000 inside' }))).toEqual({
+      remarks: ['Null characters are not allowed.'],
+    });
+    expect(await refused(saveRecord(ctx, 'project', { name: 'lone \ud800 surrogate' }))).toEqual({
+      name: ['Not a valid string.'],
+    });
+    // Nothing queued but the create; on a create a null still stands for the default.
+    expect((await ctx.db.outbox.toArray()).map((entry) => entry.op)).toEqual(['create']);
+    const other = await saveRecord(ctx, 'project', { name: 'Defaults', data_entry_completed: null });
+    expect(await ctx.db.rows('project').get(other.id)).toMatchObject({ data_entry_completed: false });
+  });
+
   it('keeps each update a separate mutation carrying only the changed fields, in order', async () => {
     const ctx = await open();
     const { id } = await saveRecord(ctx, 'project', { name: 'A', dock: 'D1' });

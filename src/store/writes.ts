@@ -10,6 +10,7 @@ import { type LocalRow, serverKey } from './schema';
 import {
   givenId,
   LocalValidationError,
+  refuseInput,
   resourceOf,
   sameValue,
   validateRecord,
@@ -110,6 +111,7 @@ async function updateInTx(
   const name = resource.name as ResourceName;
   const writable = Object.keys(resource.fields);
   const stored = Object.fromEntries(writable.map((field) => [field, existing[field] ?? null]));
+  refuseInput(resource, changes, false);
   const parsed = validateRecord(resource, { ...stored, ...changes });
   const data: Record<string, unknown> = {};
   for (const field of Object.keys(changes))
@@ -147,6 +149,7 @@ export async function saveRecord(
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
     const existing = await ctx.db.rows(resourceName).get(id);
     if (existing) return updateInTx(ctx, resource, existing, input);
+    refuseInput(resource, input, true);
     const parsed = validateRecord(resource, input);
     const values: Record<string, unknown> = {};
     for (const [field, descriptor] of Object.entries(resource.fields))

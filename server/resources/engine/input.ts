@@ -1,3 +1,4 @@
+import { inputRefusals } from '../../../src/domain/refusals.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
@@ -14,7 +15,8 @@ function refId(value: unknown): unknown {
 
 /**
  * The writable fields of a request body: server-set fields, sync columns and unknown keys are
- * dropped (as DRF does), refs are taken as ids.
+ * dropped (as DRF does), refs are taken as ids. A null for a field that is never null and text the
+ * database cannot store are refused here, naming the field.
  */
 export function writableInput(resource: Resource, body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
@@ -23,30 +25,16 @@ export function writableInput(resource: Resource, body: unknown): Record<string,
     });
   const { writable, refs } = columnsOf(resource);
   const input: Record<string, unknown> = {};
-  const errors: FieldErrors = {};
   for (const name of writable) {
     if (!Object.hasOwn(body, name)) continue;
     const value = (body as Record<string, unknown>)[name];
-    const problem = unstorableText(value);
-    if (problem) errors[name] = [problem];
     const ref = refs[name];
     input[name] = ref ? (ref.many && Array.isArray(value) ? value.map(refId) : refId(value)) : value;
   }
+  // A null for a field that is never null, or text the database cannot store, would fail the statement (a 500).
+  const errors = inputRefusals(resource, input);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return input;
-}
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** Text PostgreSQL cannot store (NUL, a lone UTF-16 surrogate) fails the insert with a 500: name the field instead. */
-function unstorableText(value: unknown): string | null {
-  const texts = Array.isArray(value) ? value : [value];
-  for (const text of texts) {
-    if (typeof text !== 'string') continue;
-    if (text.includes('\u0000')) return 'Null characters are not allowed.';
-    if (LONE_SURROGATE.test(text)) return 'Not a valid string.';
-  }
-  return null;
 }
 
 /** The record id a create carries, or undefined; a malformed one is a field error. */
