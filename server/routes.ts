@@ -2,6 +2,7 @@ import { apiTokenRoutes } from './auth/api-tokens.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
+import { liveRoutes } from './live/live.routes.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
 import { attachmentRoutes } from './resources/attachments/attachments.routes.js';
@@ -20,6 +21,7 @@ export const routeModules: RouteModule[] = [
   resourceRoutes,
   reportRoutes,
   syncRoutes,
+  liveRoutes,
   apiTokenRoutes,
   attachmentRoutes,
   importRoutes,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
+import { runExclusive } from './db/exclusive.js';
 import { type FirstStartResult, seedOnFirstStart } from './db/first-start.js';
 import { runMigrations } from './db/migrate.js';
 import { purgeExpired } from './sync/retention.js';
@@ -16,6 +17,8 @@ export interface RunningServer {
 }
 
 const CLOSE_GRACE_MS = 10_000;
+/** Advisory lock key of the daily purge (beside the seq's 727275 and migrations' 727274). */
+const PURGE_LOCK = 727276;
 
 /** Opens (and if needed creates and migrates) the database, seeds it once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
@@ -33,9 +36,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    // Expired tombstones, idempotency answers and sign-in failures go daily (and once at start).
+    // Expired tombstones, idempotency answers and sign-in failures go daily (and once at start), by one
+    // server process at a time when several share a PostgreSQL database.
     const purge = () =>
-      purgeExpired(database).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
+      runExclusive(database, PURGE_LOCK, async () => {
+        await purgeExpired(database);
+      }).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
     void purge();
     const purgeTimer = setInterval(purge, 24 * 60 * 60 * 1000);
     purgeTimer.unref();

@@ -25,7 +25,10 @@ const BUSY_PAUSE_MS = 1_000;
 export function authService(database: Database, config: Config) {
   const repo = authRepository(database);
   const { maxFailuresPerUser, maxFailuresPerAddress, windowMinutes } = config.login;
-  const verified = tokenCache();
+  // On PostgreSQL several server processes may share the database: a token revoked through one (a
+  // logout, a password change) must fail at once on the others, so every request reads it there. The
+  // embedded database has one process, which drops revoked tokens from its cache itself.
+  const verified = tokenCache(Date.now, database.engine === 'pglite' ? undefined : 0);
   // Sign-ins take turns for the hashing. One that would wait past signInMaxWaitMs is told at once to come back
   // (503, Retry-After) rather than left waiting until its client gives up, with its work then wasted.
   const signIns = gate(HASH_SLOTS);

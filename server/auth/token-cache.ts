@@ -11,7 +11,7 @@ const MAX_ENTRIES = 10_000;
  * Sliding expiry is untouched: the database is read again after TRUST_MS, and that read records
  * use at most once a minute.
  */
-export function tokenCache(now: () => number = Date.now) {
+export function tokenCache(now: () => number = Date.now, trustMs = TRUST_MS) {
   const entries = new Map<string, { principal: Principal; until: number }>();
   return {
     get(hash: string): Principal | undefined {
@@ -22,13 +22,14 @@ export function tokenCache(now: () => number = Date.now) {
       return undefined;
     },
     set(hash: string, principal: Principal) {
+      if (trustMs <= 0) return;
       // Oldest first: Map keeps insertion order.
       if (entries.size >= MAX_ENTRIES) {
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
       entries.delete(hash);
-      entries.set(hash, { principal, until: now() + TRUST_MS });
+      entries.set(hash, { principal, until: now() + trustMs });
     },
     forget(hash: string) {
       entries.delete(hash);

@@ -1,5 +1,6 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { type Listener, type Listening, listenPostgres } from './listen.js';
 import { openPGlite } from './pglite.js';
 import { guardedPool, type PoolTimeouts, poolTimeoutOptions } from './postgres-pool.js';
 import type { Tables } from './tables.js';
@@ -14,6 +15,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Connections now: the most there may be, in use, idle, and requests waiting for one (metrics). */
   poolStats(): PoolStats;
+  /** LISTENs on `channel` (PostgreSQL: on a connection of its own, reopened after a drop). */
+  listen(channel: string, listener: Listener): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -164,6 +167,7 @@ async function openPostgres(url: string, poolSize: number, timeouts: PoolTimeout
       }
     },
     ping: () => ping(db),
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     poolStats: () => ({
       size: poolSize,
       inUse: pool.totalCount - pool.idleCount,

@@ -98,6 +98,11 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
         const { inUse, waiting } = dialect.stats();
         return { size: 1, inUse, idle: 1 - inUse, waiting };
       },
+      async listen(channel, listener) {
+        // Through the driver's lock: a LISTEN inside a request's transaction would share its fate.
+        const stop = await db.connection().execute(() => pglite.listen(channel, listener.notice));
+        return { close: () => db.connection().execute(() => stop()) };
+      },
       async close() {
         await db.destroy();
         await pglite.close();
