@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import { ensureSearchIndexes } from './search-indexes.js';
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727274;
@@ -58,4 +59,6 @@ async function applyPending(database: Database, log: (message: string) => void, 
   await database.exec(
     "DO $$ BEGIN IF to_regproc('sync_ensure_triggers') IS NOT NULL THEN PERFORM sync_ensure_triggers(); END IF; END $$;",
   );
+  // Searched columns get their trigram index.
+  await ensureSearchIndexes(database, log);
 }

@@ -19,6 +19,7 @@ import { notFound, ValidationError } from '../../http/errors.js';
 import { pageUrl } from '../../http/links.js';
 import { checkWrite } from '../engine/access.js';
 import { runWrite } from '../engine/idempotency.js';
+import { checkListQuery } from '../engine/limits.js';
 import { listPage } from '../engine/read.js';
 import { deleteRecord } from '../engine/write.js';
 import { attachmentDocs, parentDocs } from './attachments.openapi.js';
@@ -50,6 +51,7 @@ const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0
 
 /** The attachments a ZIP holds: all, or those the list's is_image and zone filters keep. */
 function zipSelection(rows: StoredAttachment[], query: Query): StoredAttachment[] {
+  checkListQuery(attachmentResource, query, ['is_image', 'zone']);
   const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
   const flag = one(query.is_image);
   const zone = one(query.zone);

@@ -19,7 +19,7 @@ const FALSE = ['false', '0', 'False', 'no'];
 const hasNul = (value: string) => value.includes('\u0000');
 const matchable = (values: string[]) => values.filter((value) => !hasNul(value));
 
-/** `%`, `_` and `\` typed by a user are matched literally. */
+/** `%`, `_` and `\` typed by a user are matched literally (`\` is LIKE's default escape). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function checkValue(info: FieldInfo, value: string): string | null {
@@ -86,9 +86,10 @@ export function filterConditions(resource: Resource, query: Query, alias = 't'):
           conditions.push(sql`false`);
           break;
         }
-        const patterns = values.map((value) => likePattern(value.slice(0, 10_000)));
-        for (const pattern of patterns) {
-          const any = filter.fields.map((name) => sql`${col(name)} ilike ${pattern} escape '\\'`);
+        // lower(column) like lower(pattern) is what ILIKE does, but lowers the pattern once, not per row;
+        // each searched column has a trigram index on lower(column) (server/db/search-indexes.ts).
+        for (const pattern of values.map(likePattern)) {
+          const any = filter.fields.map((name) => sql`lower(${col(name)}) like lower(${pattern})`);
           conditions.push(sql`(${sql.join(any, sql` or `)})`);
         }
         break;

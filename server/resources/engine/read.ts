@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { readCondition } from './access.js';
 import { changeConditions } from './changes.js';
 import { filterConditions, orderBy, type Query } from './filters.js';
+import { checkListQuery } from './limits.js';
 import { preparedRows } from './prepared.js';
 import { cachedSelect, type Representation } from './representation.js';
 
@@ -37,17 +38,17 @@ export interface PageText {
 }
 
 /**
- * One page of a resource's live rows, filtered, in a stable order, with the total count, in ONE
- * statement: the page's ids first (an index scan, no row built for the rows the offset skips), then
- * the REST shape of those rows only, built as JSON by the database (no row parsed and serialised
- * again here), and the count beside it.
+ * The statement of one page: the page's ids first (an index scan, no row built for the rows the
+ * offset skips), then the REST shape of those rows only, built as JSON by the database, and the
+ * count beside it. 400 naming the parameter for a query past its limits (limits.ts).
  */
-export async function listPageText(
-  database: Database,
+export function listStatement(
+  database: { db: Database['db'] },
   resource: Resource,
   principal: Principal | null,
   query: Query,
-): Promise<PageText> {
+) {
+  checkListQuery(resource, query);
   const page = positiveInt(query.page) ?? 1;
   if (!Number.isInteger(page) || page < 1) throw invalidPage();
   const requestedSize = positiveInt(query.page_size);
@@ -62,20 +63,35 @@ export async function listPageText(
   const access = readCondition(resource, principal);
   if (access) conditions.push(access);
   const table = sql.table(resource.table);
-  const { db } = database;
-  const select = cachedSelect(db, resource, { json: true, deleted: changes.deleted });
+  const select = cachedSelect(database.db, resource, { json: true, deleted: changes.deleted });
   const order = orderBy(resource, query.ordering);
   const offset = (page - 1) * pageSize;
   const filtered = where(conditions);
-  const [row] = await preparedRows(
-    db as never,
-    sql<{ count: number; results: string | null }>`select
+  const statement = sql<{ count: number; results: string | null }>`select
     (select count(*)::int from ${table} as t ${filtered}) as count,
     (select json_agg(row_to_json(x) order by t.__n)::text
       from (select t.*, row_number() over (order by ${order}) as __n from ${table} as t
         where t.id in (select t.id from ${table} as t ${filtered} order by ${order} limit ${pageSize} offset ${offset})) as t
-      cross join lateral (select ${select}) as x) as results`,
+      cross join lateral (select ${select}) as x) as results`;
+  // A text search is planned for its words: whether a trigram index helps depends on them (none for
+  // one or two letters), which a prepared statement's plan, made once for any words, cannot know.
+  const searching = resource.filters.some(
+    (filter) => filter.kind === 'icontains' && query[filter.name] !== undefined,
   );
+  return { statement, page, pageSize, searching };
+}
+
+/** One page of a resource's live rows, filtered, in a stable order, with the total count, in ONE statement. */
+export async function listPageText(
+  database: Database,
+  resource: Resource,
+  principal: Principal | null,
+  query: Query,
+): Promise<PageText> {
+  const { statement, page, pageSize, searching } = listStatement(database, resource, principal, query);
+  const [row] = searching
+    ? (await statement.execute(database.db)).rows
+    : await preparedRows(database.db as never, statement);
   if (!row?.results && page > 1) throw invalidPage();
   return { count: row?.count ?? 0, results: row?.results ?? '[]', page, pageSize };
 }

@@ -32,7 +32,8 @@ function send(reply: FastifyReply, outcome: Outcome & { replayed: boolean }) {
 
 /** List, read, create, update, partial update, delete and history for every resource of the registry. */
 export async function resourceRoutes(app: FastifyInstance, { database, auth, config }: AppContext) {
-  // The engine validates bodies itself (a PATCH is checked merged over the stored row); route schemas document.
+  // The engine validates bodies and list queries itself (a PATCH is checked merged over the stored row);
+  // route schemas document.
   const documentOnly = () => (data: unknown) => ({ value: data });
 
   for (const name of resourceNames) {
@@ -56,7 +57,9 @@ export async function resourceRoutes(app: FastifyInstance, { database, auth, con
     const represent = async (scope: WriteScope, request: FastifyRequest, id: string) =>
       findRepresentation(scope, resource, request.principal, id);
 
-    app.get<{ Querystring: Query }>(base, { schema: schemas.list }, async (request, reply) => {
+    // The engine checks the query itself (limits.ts, filters.ts), naming each parameter as the schema documents it.
+    const list = { schema: schemas.list, validatorCompiler: documentOnly };
+    app.get<{ Querystring: Query }>(base, list, async (request, reply) => {
       const page = await listPageText(database, resource, request.principal, request.query);
       const last = Math.max(1, Math.ceil(page.count / page.pageSize));
       const next = page.page < last ? pageUrl(request, config.publicUrl, page.page + 1) : null;

@@ -1,10 +1,10 @@
 // The frame of the packing list import tests over HTTP: one real server for the file with its admin and
 // staff tokens (tests/api/fixtures.ts), a new project where a test wants one, a file posted to import_pl
 // as the tablet sends it (multipart, the staff token unless told), and the items stored for a project.
-import { afterAll, beforeAll, expect } from 'vitest';
-import { type Body, type Fixtures, fixtures } from '../../../tests/api/fixtures.js';
+import { expect } from 'vitest';
+import { type Body, type Fixtures, fixtureServer } from '../../../tests/api/fixtures.js';
 import { upload } from '../../../tests/fixtures/multipart.js';
-import { startTestServer, type TestServer } from '../../testing.js';
+import type { TestServer } from '../../testing.js';
 
 export interface ImportOptions {
   /** The caller's token (the staff user's unless given). */
@@ -38,7 +38,14 @@ export interface ImportRig {
 export function importRig(columns: string): ImportRig {
   // The columns go into the SQL text: a test's constant, checked all the same.
   if (!/^[a-z_]+(, [a-z_]+)*$/.test(columns)) throw new Error(`importRig: not a column list: ${columns}`);
+  const started = fixtureServer();
   const rig = {
+    get server() {
+      return started.server;
+    },
+    get f() {
+      return started.f;
+    },
     newProject: async (overrides = {}) => (await rig.f.create('project', overrides)).id,
     importFile: (project, name, bytes, options = {}) =>
       upload(`${rig.server.url}/api/project/${project}/import_pl/`, {
@@ -58,13 +65,6 @@ export function importRig(columns: string): ImportRig {
         [project],
       ),
   } as ImportRig;
-  beforeAll(async () => {
-    rig.server = await startTestServer();
-    rig.f = await fixtures(rig.server);
-  });
-  afterAll(async () => {
-    await rig.server?.close();
-  });
   return rig;
 }
 
