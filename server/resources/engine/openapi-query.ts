@@ -3,6 +3,7 @@
 import type { Resource } from '../../../src/domain/resource.js';
 import type { JsonSchema } from '../../http/openapi-json.js';
 import { columnsOf } from './columns.js';
+import { FILTER_LIMITS } from './limits.js';
 import { valueSchema } from './openapi-schemas.js';
 
 const describe = (schema: JsonSchema, description: string) => ({ ...schema, description });
@@ -55,6 +56,7 @@ export function listQuery(resource: Resource): JsonSchema {
     if (filter.kind === 'icontains') {
       properties[filter.name] = {
         type: 'string',
+        maxLength: FILTER_LIMITS.valueLength,
         description: `Text found in ${filter.fields.join(' or ')} (any case).`,
       };
       continue;
@@ -68,7 +70,12 @@ export function listQuery(resource: Resource): JsonSchema {
     const one = valueSchema(info);
     const item = one.type === 'array' ? (one.items as JsonSchema) : one;
     const kind = filter.kind === 'contains' ? 'holds any of these' : 'is any of these';
-    properties[filter.name] = { type: 'array', items: item, description: `${filter.field} ${kind}.` };
+    properties[filter.name] = {
+      type: 'array',
+      items: item,
+      maxItems: FILTER_LIMITS.anyOf,
+      description: `${filter.field} ${kind}.`,
+    };
   }
   return { type: 'object', properties };
 }
