@@ -49,6 +49,11 @@ const publicUrl = z
     return z.NEVER;
   });
 
+const seconds = z
+  .string()
+  .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'must be whole seconds, comma separated, e.g. 5,300,1800')
+  .transform((value) => value.split(',').map((part) => Number(part.trim())));
+
 const envSchema = z.object({
   PORT: int(8080).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -68,6 +73,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   PUBLIC_URL: publicUrl,
+  // Webhooks: how long a receiver has to answer, the waits between attempts, how often to look.
+  WEBHOOK_TIMEOUT_MS: int(15_000, 100),
+  WEBHOOK_RETRY_DELAYS: seconds.default([5, 300, 1800, 7200, 18000, 36000]),
+  WEBHOOK_POLL_MS: int(1_000, 10),
   BODY_LIMIT_BYTES: int(4 * 1024 * 1024, 1024),
   UPLOAD_MAX_BYTES: int(25 * 1024 * 1024, 1024),
   TOKEN_IDLE_DAYS: int(30, 1),
@@ -129,6 +138,8 @@ export interface Config {
   /** A sign-in that would wait longer than this (ms) for the password check answers 503 at once. */
   signInMaxWaitMs: number;
   staticDir: string;
+  /** Webhook deliveries: answer timeout (ms), waits between attempts (s), polling period (ms). */
+  webhooks: { timeoutMs: number; retryDelays: number[]; pollMs: number };
   mail: { smtpUrl?: string; from: string; contactTo?: string };
   /** Lets a scraper read /api/metrics/ without a user's token (`Authorization: Bearer <it>`). */
   metricsToken?: string;
@@ -236,6 +247,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     signInMaxWaitMs: e.LOGIN_MAX_WAIT_MS,
     staticDir: e.STATIC_DIR,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryDelays: e.WEBHOOK_RETRY_DELAYS,
+      pollMs: e.WEBHOOK_POLL_MS,
+    },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, contactTo: e.CONTACT_MAIL_TO || undefined },
     metricsToken: e.METRICS_TOKEN,
     storage: storageConfig(e),

@@ -11,6 +11,7 @@ import { resourceRoutes } from './resources/engine/routes.js';
 import { importRoutes } from './resources/import/import.routes.js';
 import { syncRoutes } from './sync/sync.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
 
 /** Every route module of the API, registered under /api/ in this order. Add new resources here. */
 export const routeModules: RouteModule[] = [
@@ -26,4 +27,5 @@ export const routeModules: RouteModule[] = [
   attachmentRoutes,
   importRoutes,
   metricsRoutes,
+  webhookRoutes,
 ];

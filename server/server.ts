@@ -6,12 +6,15 @@ import { runExclusive } from './db/exclusive.js';
 import { type FirstStartResult, seedOnFirstStart } from './db/first-start.js';
 import { runMigrations } from './db/migrate.js';
 import { purgeExpired } from './sync/retention.js';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/worker.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   url: string;
   firstStart: FirstStartResult;
+  /** This process's webhook worker (tests run a round at once with runOnce). */
+  webhooks: WebhookWorker;
   /** Stops taking requests, finishes the ones in flight, then closes the database. */
   close(): Promise<void>;
 }
@@ -45,15 +48,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
     void purge();
     const purgeTimer = setInterval(purge, 24 * 60 * 60 * 1000);
     purgeTimer.unref();
+    const webhooks = startWebhookWorker(database, config.webhooks, app.log);
     let closing: Promise<void> | null = null;
     return {
       app,
       database,
       url: `http://${host}:${port}`,
       firstStart,
+      webhooks,
       close() {
         closing ??= (async () => {
           clearInterval(purgeTimer);
+          await webhooks.stop();
           // Answers in flight get a grace period; then whatever connection is left is cut, so a stop
           // (SIGTERM, a test's close) never waits forever on a client that does not go away.
           const deadline = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);

@@ -21,13 +21,14 @@ const SOURCES = [
   'users',
   'sync',
   'reports',
+  'webhooks',
 ];
 // The .xlsx template's own help text and the API documentation (files named *openapi*, the names and
-// examples it shows, and any route schema's summary or description) are not messages.
+// examples it shows, and any route schema's summary, description or zod .describe()) are not messages.
 const notMessages = (name: string) =>
   name.includes('openapi') || ['template.ts', 'api-names.ts', 'examples.ts'].includes(name);
 const DOC_TEXT =
-  /\b(?:description|summary):\s*(?:(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)\s*\+?\s*)+/g;
+  /(?:\b(?:description|summary):|\.describe\()\s*(?:(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)\s*\+?\s*)+/g;
 const API_DOCS = [
   'Answers the file, named in Content-Disposition and x-suggested-filename.',
   'A cursor older than the kept history (90 days of tombstones) is answered 410: download the scope again.',

@@ -169,4 +169,6 @@ export const es: Record<string, string> = {
   'sync.depends': 'depende de un cambio rechazado',
   'sync.validated_at': 'Ya validado por {who} el {at}.',
   'sync.validated': 'Ya validado por {who}.',
+  'webhook.url':
+    'Use una dirección https:// (http:// solo hacia esta máquina: localhost, 127.0.0.1 o [::1]).',
 };
