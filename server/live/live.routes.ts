@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
 import { ValidationError } from '../http/errors.js';
+import { API_TAGS } from '../resources/engine/api-names.js';
 import { parseScope } from '../sync/pull.js';
 import { type LiveNotices, startLiveNotices } from './notices.js';
 
@@ -48,13 +49,20 @@ export async function liveRoutes(app: FastifyInstance, { database }: AppContext)
     '/sync/live/',
     {
       schema: {
-        tags: ['sync'],
+        operationId: 'watchChanges',
+        tags: [API_TAGS.sync],
         summary: 'Server-Sent Events: "pull now" when a scope this device holds changes',
         description:
           'text/event-stream. Each change: `data: {"scope": "project:<id>", "seq": 123, "cursor": "..."}` (the ' +
           'cursor a pull of that scope reaches; the same as yours: nothing to pull). `event: resync`: pull ' +
           'every scope. Comment lines every 25 s. Never compressed, never buffered.',
         querystring: liveQuery,
+        response: {
+          200: {
+            description: 'An event stream that stays open.',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+        },
       },
     },
     async (request, reply) => {
