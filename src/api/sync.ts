@@ -82,6 +82,8 @@ export interface SyncApi {
     device: DeviceState,
   ): Promise<PullPage>;
   push(mutations: PushedMutation[], device: DeviceState): Promise<PushAnswer>;
+  /** The live notices of these scopes: the open Server-Sent Events stream's body (ends with `signal`). */
+  live?(scopes: string[], signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
 }
 
 function deviceQuery(device: DeviceState): Record<string, string> {
@@ -140,5 +142,13 @@ export function createSyncApi(options: SyncApiOptions): SyncApi {
       ),
     push: (mutations, device) =>
       call(() => client.post('sync/push/', { json: { ...device, mutations } }).json<PushAnswer>()),
+    live: (scopes, signal) =>
+      call(async () => {
+        const searchParams = new URLSearchParams(scopes.map((scope) => ['scope', scope]));
+        // No time limit: the stream stays open while the app is; no retry: the live channel has its own.
+        const response = await client.get('sync/live/', { searchParams, signal, timeout: false, retry: 0 });
+        if (!response.body) throw new SyncNetworkError(new Error('No stream'));
+        return response.body;
+      }),
   };
 }

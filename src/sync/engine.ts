@@ -4,10 +4,13 @@ import { liveQuery, type Subscription } from 'dexie';
 import { type DeviceState, type SyncApi, SyncHttpError } from '../api/sync';
 import { type LocalCounts, localCounts } from '../store/counts';
 import type { LocalDb } from '../store/db';
+import { getCursor } from '../store/meta';
+import { desiredScopes } from '../store/scopes';
 import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
 import { deviceStateOf } from './device';
 import { failureKind, failureWords } from './failures';
 import { type Leadership, requestLeadership } from './leader';
+import { LiveChannel, type LiveNotice } from './live';
 import { madeProgress, progressMark } from './progress';
 import { type PullContext, pullAll } from './pull';
 import { pushAll } from './push';
@@ -36,10 +39,12 @@ export interface SyncEngineOptions {
   pull?: (ctx: PullContext) => Promise<number>;
   /** Ask the browser to keep this origin's storage (sign-in). */
   requestPersistence?: boolean;
+  /** Follow the server's live notices (./live.ts) to pull as soon as a held scope changes elsewhere. */
+  live?: boolean;
 }
 
 /** 'local': a save was made (its push follows shortly); 'push': that push, without a pull. */
-type Trigger = 'start' | 'online' | 'focus' | 'timer' | 'local' | 'push' | 'manual' | 'retry';
+type Trigger = 'start' | 'online' | 'focus' | 'timer' | 'local' | 'push' | 'manual' | 'retry' | 'live';
 
 export class SyncEngine {
   private readonly backoff: BackoffOptions;
@@ -53,9 +58,20 @@ export class SyncEngine {
   private counts: Subscription | null = null;
   private phase: SyncPhase = 'stopped';
   private leader = false;
+  private readonly live: LiveChannel | null;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.backoff = { ...defaultBackoff, ...options.backoff };
+    const { api } = options;
+    this.live =
+      options.live && api.live
+        ? new LiveChannel({
+            api: { live: api.live.bind(api) },
+            onChange: (notice) => void this.onLiveNotice(notice),
+            onResync: () => this.trigger('live'),
+            onConnected: (live) => setSyncStatus({ live }),
+          })
+        : null;
   }
 
   get state(): SyncPhase {
@@ -102,6 +118,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     this.listen(false);
+    this.live?.stop();
     this.clearTimer();
     this.counts?.unsubscribe();
     this.counts = null;
@@ -136,7 +153,7 @@ export class SyncEngine {
   trigger(reason: Trigger): void {
     if (this.stopped || !this.leader || this.phase === 'needs-sign-in') return;
     // During backoff only a returning network, the user coming back, or the timer try again at once.
-    if (this.phase === 'backoff' && (reason === 'local' || reason === 'timer')) return;
+    if (this.phase === 'backoff' && (reason === 'local' || reason === 'timer' || reason === 'live')) return;
     if (reason === 'local') {
       this.schedule(this.options.pushDelayMs ?? 200, 'push');
       return;
@@ -182,6 +199,7 @@ export class SyncEngine {
       if (!this.stopped) this.setPhase('idle');
       if (this.options.intervalMs !== 0) this.schedule(this.options.intervalMs ?? 60_000, 'timer');
       void refreshStorage();
+      if (full && this.live && !this.stopped) this.live.follow(await desiredScopes(db));
     } catch (error) {
       // A round that got anywhere (a batch answered, a page stored) starts the backoff over: on a link that
       // fails every few requests the waits stay short while work moves, instead of growing to minutes.
@@ -203,6 +221,13 @@ export class SyncEngine {
     setSyncStatus({ backoffUntil: Date.now() + delay });
     this.setPhase('backoff');
     this.schedule(delay, 'retry');
+  }
+
+  /** A scope changed on the server: pull, unless this device's cursor is already there. */
+  private async onLiveNotice(notice: LiveNotice): Promise<void> {
+    const state = await getCursor(this.options.db, notice.scope).catch(() => undefined);
+    if (state?.complete && state.cursor === notice.cursor) return;
+    this.trigger('live');
   }
 
   private deviceState(): Promise<DeviceState> {

@@ -50,6 +50,7 @@ async function start(userId: string, options: StartSyncOptions): Promise<void> {
     appVersion: appVersion(),
     onUnauthorized: options.onUnauthorized,
     requestPersistence: true,
+    live: true,
     // Pulled pages are fetched, parsed and written in a worker, off the screen's thread; pages of 5,000
     // rows (the server's most) halve the first download's time, the server's cost being per page.
     pull: puller.pull,

@@ -33,6 +33,8 @@ export interface SyncStatus extends LocalCounts {
   leader: boolean;
   /** The first download of a scope in progress, or null. */
   firstSync: PullProgress | null;
+  /** The server's live notices reach this tab (changes elsewhere show within seconds, not at the next timer). */
+  live: boolean;
   storage: StorageInfo;
 }
 
@@ -44,6 +46,7 @@ export const initialSyncStatus: SyncStatus = {
   lastErrorKind: null,
   leader: false,
   firstSync: null,
+  live: false,
   storage: { usage: null, quota: null, persisted: null },
   pending: 0,
   needs_attention: 0,

@@ -1,0 +1,113 @@
+// Live updates in Chromium: a tablet tallies on deck while the office has the same hand open; the
+// office's counts rise within seconds with no reload and no timer (the timed pull is a minute away),
+// carried by the server's live notices through the service worker's page.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../server/testing';
+import { apiSession, localRows, lookupId, waitFor, waitForServiceWorker } from './projects-support';
+import { signIn } from './support/app';
+import { launchBrowser, newContext } from './support/browser';
+import { startAppServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let handPath = '';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  const api = await apiSession(server);
+  const project = await api.post<{ id: string }>('/api/project/', {
+    code: 'LIVE-1',
+    name: 'Live call',
+    status: await lookupId(server, 'project_status', 'In progress'),
+    init_date: '2026-11-20',
+  });
+  const coil = await lookupId(server, 'commodity', 'Coil');
+  for (let n = 1; n <= 6; n++)
+    await api.post('/api/packing-list/', {
+      project: project.id,
+      reference: `LV-${100 + n}`,
+      commodity: coil,
+      quantity: '1',
+      net_weight: '12000',
+      gross_weight: '12100',
+    });
+  const shift = await api.post<{ id: string }>('/api/project-event/', {
+    project: project.id,
+    event: await lookupId(server, 'event', 'Working shift'),
+    init_date: '2026-11-20T08:00:00Z',
+    end_date: '2026-11-20T14:00:00Z',
+  });
+  const hand = await api.post<{ id: string }>('/api/hand/', {
+    event: shift.id,
+    description: 'Gang L',
+    crew_count: 6,
+  });
+  handPath = `/project/${project.id}/hand/${hand.id}`;
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function openTally(context: BrowserContext): Promise<Page> {
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await waitForServiceWorker(page);
+  await page.goto(handPath);
+  await page.getByRole('heading', { level: 1, name: 'Hand Gang L' }).waitFor({ timeout: 60_000 });
+  await waitFor(
+    'the packing list on the device',
+    async () => (await localRows(page, 'packing-list')).length === 6,
+  );
+  await page.getByRole('button', { name: 'Tally' }).click();
+  await page.getByTestId('tally').waitFor();
+  return page;
+}
+
+async function lift(page: Page, ...references: string[]) {
+  const input = page.getByTestId('tally-input');
+  for (const text of [...references, '']) {
+    await input.fill(text);
+    await input.press('Enter');
+  }
+}
+
+describe('live updates', () => {
+  it("shows a tablet's tally rising on the office screen within seconds, without a reload", async () => {
+    const office = await openTally(await newContext(browser, server.url, { width: 1366, height: 900 }));
+    const tablet = await openTally(
+      await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 768, height: 1024 },
+        hasTouch: true,
+        isMobile: true,
+        serviceWorkers: 'allow',
+      }),
+    );
+    const officeUnits = () => office.getByTestId('count-units').textContent();
+    expect(await officeUnits()).toBe('0');
+    await tablet.getByTestId('hold-2').click();
+
+    for (const [references, units] of [
+      [['LV-101', 'LV-102'], '2'],
+      [['LV-103'], '3'],
+      [['LV-104', 'LV-105', 'LV-106'], '6'],
+    ] as const) {
+      await lift(tablet, ...references);
+      const sent = Date.now();
+      await waitFor(
+        `the tablet sent ${units} units`,
+        async () => (await tablet.getByTestId('count-units').textContent()) === units,
+      );
+      await waitFor(`the office shows ${units} units`, async () => (await officeUnits()) === units, 10_000);
+      // Well inside the minute of the timed pull: the live notice brought it (2 s in a quiet run).
+      expect(Date.now() - sent).toBeLessThan(10_000);
+    }
+    expect(await office.getByTestId('count-lifts').textContent()).toBe('3');
+  });
+});
