@@ -8,6 +8,12 @@ const SAVE_AS = 'open it in Excel and save it as Excel Workbook (.xlsx) or CSV.'
 export const en: Record<string, string> = {
   'import.row': 'Row {row}, column {column} ({header}): {message}',
   'import.more': '…and {count} more problems.',
+  'import.too_many_columns':
+    'Row {row} has a value in column {column}, past the 500 columns a packing list is read from: delete the columns it does not use and send it again.',
+  'import.past_xfd':
+    'Row {row} has cells past column XFD, the last of the 16,384 columns a worksheet can have: this file was not saved by a spreadsheet; open it in Excel and save it again, or save it as CSV.',
+  'import.cell_too_long':
+    'Row {row}, column {column}: the cell holds more than 10,000 characters, the most a cell may hold: shorten it and send the file again.',
   'import.no_rows': 'The file has a header but no rows.',
   'import.empty': 'The file is empty.',
   'import.no_commodity':

@@ -5,6 +5,12 @@ const SAVE_AS = 'ábralo en Excel y guárdelo como Libro de Excel (.xlsx) o CSV.
 export const es: Record<string, string> = {
   'import.row': 'Fila {row}, columna {column} ({header}): {message}',
   'import.more': '…y {count} problemas más.',
+  'import.too_many_columns':
+    'La fila {row} tiene un valor en la columna {column}, más allá de las 500 columnas que se leen de una lista de bultos: borre las columnas que no usa y envíela de nuevo.',
+  'import.past_xfd':
+    'La fila {row} tiene celdas más allá de la columna XFD, la última de las 16.384 columnas que puede tener una hoja: este archivo no lo guardó una hoja de cálculo; ábralo en Excel y guárdelo de nuevo, o guárdelo como CSV.',
+  'import.cell_too_long':
+    'Fila {row}, columna {column}: la celda tiene más de 10.000 caracteres, lo máximo que puede tener una celda: acórtela y envíe el archivo de nuevo.',
   'import.no_rows': 'El archivo tiene encabezado pero ninguna fila.',
   'import.empty': 'El archivo está vacío.',
   'import.no_commodity':

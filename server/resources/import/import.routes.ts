@@ -104,7 +104,8 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
           summary: 'Import a packing list (.xlsx or .csv) into a project',
           'x-answers': [413, 415, 422, 507],
           description:
-            'multipart/form-data with `file`. Columns by header (English or Spanish, any order). All rows or none: ' +
+            'multipart/form-data with `file`. Columns by header (English or Spanish, any order). At most 50,000 rows, ' +
+            'values in the first 500 columns, 10,000 characters a cell: past them the file is refused at once, saying which. All rows or none: ' +
             '400 `{file: ["Row 3, column C (Net weight): ..."]}`. Items with the same reference are updated. ' +
             'Answers `{created, updated, unchanged, total, ignored_columns, column_hints}`: `ignored_columns` lists ' +
             'the header cells no column reads, as written (e.g. `["Weight (kg)", "Notes"]`); `column_hints` says, ' +

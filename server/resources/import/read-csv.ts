@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { fieldError, ValidationError } from '../../http/errors.js';
 import { columnLetter, mapHeader } from './headers.js';
+import { checkCsvText, withinLimits } from './limits.js';
 import type { ImpliedMarks } from './numbers.js';
 import { type SheetRow, tooManyRows } from './read-xlsx.js';
 
@@ -46,9 +47,12 @@ function parseWith(parse: Parse, text: string, delimiter: string, more: Options 
 
 /** How many fields the best header row among the first 20 records names under this delimiter. */
 function headerScore(parse: Parse, text: string, delimiter: string): number {
+  const window = text.slice(0, SNIFF_BYTES);
+  // Past the limits under this delimiter: not parsed (a 64 KB record costs the parser dearly).
+  if (!withinLimits(window, delimiter)) return 0;
   let records: string[][];
   try {
-    records = parseWith(parse, text.slice(0, SNIFF_BYTES), delimiter, { to: 20 });
+    records = parseWith(parse, window, delimiter, { to: 20 });
   } catch {
     // A record cut at the sniff window's end, or quotes this delimiter does not explain.
     return 0;
@@ -147,6 +151,7 @@ export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> 
     throw fieldError('file', 'This is not a packing list: send an .xlsx (Excel Workbook) or .csv file.');
   const { parse } = await import('csv-parse/sync');
   const { text, delimiter } = choose(parse, texts);
+  checkCsvText(text, delimiter);
   let read: { rows: SheetRow[]; tooMany: boolean };
   try {
     read = filledRows(parse, text, delimiter, maxRows);

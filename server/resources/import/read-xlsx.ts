@@ -10,7 +10,9 @@ import type yauzl from 'yauzl';
 import { fieldError, HttpError } from '../../http/errors.js';
 import { ACCEPTED } from './format.js';
 import { mapHeader } from './headers.js';
+import { checkCells, MAX_COLUMNS } from './limits.js';
 import { UNREAD_FORMULA } from './rows.js';
+import { sheetWidthCheck } from './sheet-width.js';
 import { losesSheets, SHARED_STRINGS, tabOrder, WORKBOOK_RELS, worksheetRenames } from './workbook-parts.js';
 import { NEEDS_REPAIR, OVERLAP, REPAIRED_PART, repairWorkbook } from './xlsx-repair.js';
 
@@ -98,6 +100,7 @@ export async function checkWorkbookZip(
           let tail = REPAIRED_PART.test(entry.fileName) && !repair ? '' : null;
           // A worksheet's last characters: its XML cut short would be read up to the cut, without a word.
           let ending = WORKSHEET_PART.test(entry.fileName) ? '' : null;
+          const width = ending === null ? null : sheetWidthCheck();
           stream.on('data', (chunk: Buffer) => {
             if (entry.fileName === WORKBOOK_RELS) rels.push(chunk);
             if (entry.fileName === 'xl/workbook.xml') {
@@ -112,6 +115,12 @@ export async function checkWorkbookZip(
               } else tail = text.slice(-OVERLAP);
             }
             if (ending !== null) ending = (ending + chunk.toString('latin1')).slice(-WORKSHEET_END_BYTES);
+            try {
+              width?.(chunk.toString('latin1'));
+            } catch (refusal) {
+              stream.destroy();
+              return reject(refusal);
+            }
             size += chunk.length;
             total += chunk.length;
             if (size > budget || total > MAX_UNZIPPED) {
@@ -167,11 +176,19 @@ export function cellText(value: CellValue): string {
 
 class SharedStringPending extends Error {}
 
-/** A row's cells as text. */
+/** A row's cells as text; a value past the column limit, or a cell past the length limit, is a 400. */
 function cellsOf(row: ExcelJS.Row): string[] {
-  const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-  // Array.from, not map: the values array has holes for empty cells.
-  return Array.from(values, (value) => cellText(value as CellValue));
+  const values: unknown[] = Array.isArray(row.values) ? row.values : [];
+  const texts: string[] = [];
+  // forEach skips the holes (values[1] is column A): a cell addressed at column 10 million costs one
+  // check, not ten million; an empty one out there is not kept.
+  values.forEach((value, column) => {
+    const text = column === 0 ? '' : cellText(value as CellValue);
+    if (column > 0 && (column <= MAX_COLUMNS || text !== '')) texts[column - 1] = text;
+  });
+  checkCells(row.number, texts);
+  // Array.from, not map: the array has holes for empty cells.
+  return Array.from(texts, (text) => text ?? '');
 }
 
 const hasHeader = (rows: SheetRow[]) =>
