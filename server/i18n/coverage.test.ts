@@ -32,6 +32,7 @@ const DOC_TEXT =
 const API_DOCS = [
   'Answers the file, named in Content-Disposition and x-suggested-filename.',
   'A cursor older than the kept history (90 days of tombstones) is answered 410: download the scope again.',
+  "The device's clock when it sent the batch: with each change's occurred_at, how old the change is. The server orders changes by its own time of receipt less that age, never by the device's clock.",
 ];
 
 /** The sentences in a source's string literals, a sample standing for each ${…} value. */
@@ -78,6 +79,7 @@ describe('message coverage', () => {
       'depends on a rejected change',
       'Already validated by ana at 2026-11-22T08:00:00.000Z.',
       'Already validated by another prompter.',
+      'A later change stands: trade_name = "Office"; email = null.',
     ])
       expect(translate(text, 'es'), text).not.toBe(text);
   });

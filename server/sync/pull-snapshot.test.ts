@@ -1,19 +1,11 @@
 // A pull reads every table of a scope in one snapshot, on every engine: writers committing into several
 // tables of one project while a device pulls in a loop never make the cursor pass a row it did not send.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/ids.js';
-import { type Fixtures, fixtures } from '../../tests/api/fixtures.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { fixtureServer } from '../../tests/api/fixtures.js';
 
-let server: TestServer;
-let f: Fixtures;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  f = await fixtures(server);
-});
-afterAll(() => server?.close());
+const rig = fixtureServer();
 
 interface Page {
   changes: { resource: string; op: string; id?: string; row?: { id: string } }[];
@@ -23,17 +15,17 @@ interface Page {
 
 describe('a pull during writes', () => {
   it('misses no row of any table of the scope while several writers commit', async () => {
-    const project = await f.create('project');
-    const [commodity] = await server.query('select id from commodity order by id limit 1');
+    const project = await rig.f.create('project');
+    const [commodity] = await rig.server.query('select id from commodity order by id limit 1');
     const clientId = uuidv7();
     const pull = async (cursor: string) => {
       const seen: string[] = [];
       let next = cursor;
       for (;;) {
-        const page = await f.api<Page>(
+        const page = await rig.f.api<Page>(
           'GET',
           `/api/sync/pull/?scope=project:${project.id}&limit=50&client_id=${clientId}${next ? `&cursor=${next}` : ''}`,
-          { token: f.adminToken },
+          { token: rig.f.adminToken },
         );
         expect(page.status).toBe(200);
         for (const change of page.body.changes) seen.push(change.row?.id ?? change.id ?? '');
@@ -55,7 +47,7 @@ describe('a pull during writes', () => {
     // Four writers, each alternating single-row transactions between two tables of the project. Each
     // transaction waits a random while before its commit, as one waiting on a file or the network would:
     // commits interleave with other writers' and with the pull's reads, on both engines.
-    const { database } = server.server;
+    const { database } = rig.server.server;
     const written: string[] = [];
     await Promise.all(
       Array.from({ length: 4 }, async (_, writer) => {

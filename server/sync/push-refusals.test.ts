@@ -1,19 +1,11 @@
 // One bad change never blocks a tablet: a null for a field with a default, or any database error inside
 // one mutation, is that mutation's `rejected` naming the field; the batch goes on. REST answers 400.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/ids.js';
-import { type Fixtures, fixtures } from '../../tests/api/fixtures.js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { fixtureServer } from '../../tests/api/fixtures.js';
 
-let server: TestServer;
-let f: Fixtures;
+const rig = fixtureServer();
 const clientId = uuidv7();
-
-beforeAll(async () => {
-  server = await startTestServer();
-  f = await fixtures(server);
-});
-afterAll(() => server?.close());
 
 interface Result {
   mutation_id: string;
@@ -32,8 +24,8 @@ const change = (resource: string, op: string, id: string, data: Record<string, u
   occurred_at: new Date().toISOString(),
 });
 async function push(mutations: ReturnType<typeof change>[]) {
-  const answer = await f.api<{ results: Result[] }>('POST', '/api/sync/push/', {
-    token: f.adminToken,
+  const answer = await rig.f.api<{ results: Result[] }>('POST', '/api/sync/push/', {
+    token: rig.f.adminToken,
     body: { client_id: clientId, mutations },
   });
   expect(answer.status).toBe(200);
@@ -42,8 +34,8 @@ async function push(mutations: ReturnType<typeof change>[]) {
 
 describe('a bad change in a push', () => {
   it('a null for a field with a default is rejected naming it; the rest of the batch applies', async () => {
-    const item = await f.create('packing-list');
-    const project = await f.create('project');
+    const item = await rig.f.create('packing-list');
+    const project = await rig.f.create('project');
     const crane = uuidv7();
     const results = await push([
       change('packing-list', 'update', item.id, { quantity: null }),
@@ -62,20 +54,20 @@ describe('a bad change in a push', () => {
     expect(results[0].errors).toEqual({ quantity: ['This field may not be null.'] });
     expect(results[1].errors).toEqual({ validated: ['This field may not be null.'] });
     expect(results[2].errors).toEqual({ data_entry_completed: ['This field may not be null.'] });
-    expect(await f.read('packing-list', item.id)).toMatchObject({ quantity: '1.000', zone: 'Z2' });
+    expect(await rig.f.read('packing-list', item.id)).toMatchObject({ quantity: '1.000', zone: 'Z2' });
   });
 
   it('a database error inside one mutation (a CHECK, a data error) is its rejection, naming the field', async () => {
     // Rules the domain does not know: a CHECK constraint and a trigger raising a data error.
-    await server.query("alter table vessel add constraint vessel_name_check check (name <> 'Titanic')");
-    await server.query(`create function vessel_imo_guard() returns trigger language plpgsql as $$
+    await rig.server.query("alter table vessel add constraint vessel_name_check check (name <> 'Titanic')");
+    await rig.server.query(`create function vessel_imo_guard() returns trigger language plpgsql as $$
       begin
         if new.imo = '0000000' then
           raise exception 'no such IMO number' using errcode = '22023', column = 'imo';
         end if;
         return new;
       end $$`);
-    await server.query(
+    await rig.server.query(
       'create trigger vessel_imo_guard before insert or update on vessel for each row execute function vessel_imo_guard()',
     );
     try {
@@ -91,44 +83,44 @@ describe('a bad change in a push', () => {
       expect(Object.keys(results[1].errors ?? {})).toEqual(['imo']);
       expect(results[3].errors).toEqual({ non_field_errors: ['depends on a rejected change'] });
 
-      const rest = await f.api<Record<string, string[]>>('POST', '/api/vessel/', {
-        token: f.adminToken,
+      const rest = await rig.f.api<Record<string, string[]>>('POST', '/api/vessel/', {
+        token: rig.f.adminToken,
         body: { name: 'Titanic' },
       });
       expect(rest.status).toBe(400);
       expect(Object.keys(rest.body)).toEqual(['name']);
-      const imo = await f.api<Record<string, string[]>>('POST', '/api/vessel/', {
-        token: f.adminToken,
+      const imo = await rig.f.api<Record<string, string[]>>('POST', '/api/vessel/', {
+        token: rig.f.adminToken,
         body: { name: 'MV Other', imo: '0000000' },
       });
       expect(imo.status).toBe(400);
       expect(Object.keys(imo.body)).toEqual(['imo']);
     } finally {
-      await server.query('drop trigger vessel_imo_guard on vessel');
-      await server.query('drop function vessel_imo_guard()');
-      await server.query('alter table vessel drop constraint vessel_name_check');
+      await rig.server.query('drop trigger vessel_imo_guard on vessel');
+      await rig.server.query('drop function vessel_imo_guard()');
+      await rig.server.query('alter table vessel drop constraint vessel_name_check');
     }
   });
 });
 
 describe('a null for a field with a default over REST', () => {
   it('is a 400 naming the field, and nothing changes', async () => {
-    const item = await f.create('packing-list');
+    const item = await rig.f.create('packing-list');
     for (const field of ['quantity', 'validated', 'label_color', 'location']) {
-      const answer = await f.api<Record<string, string[]>>('PATCH', `/api/packing-list/${item.id}/`, {
-        token: f.adminToken,
+      const answer = await rig.f.api<Record<string, string[]>>('PATCH', `/api/packing-list/${item.id}/`, {
+        token: rig.f.adminToken,
         body: { [field]: null, zone: 'changed' },
       });
       expect(answer.status, field).toBe(400);
       expect(answer.body).toEqual({ [field]: ['This field may not be null.'] });
     }
-    const project = await f.create('project');
-    const put = await f.api('PUT', `/api/project/${project.id}/`, {
-      token: f.adminToken,
+    const project = await rig.f.create('project');
+    const put = await rig.f.api('PUT', `/api/project/${project.id}/`, {
+      token: rig.f.adminToken,
       body: { name: 'Renamed', data_entry_completed: null },
     });
     expect(put.status).toBe(400);
     expect(put.body).toEqual({ data_entry_completed: ['This field may not be null.'] });
-    expect(await f.read('packing-list', item.id)).toMatchObject({ zone: null, version: item.version });
+    expect(await rig.f.read('packing-list', item.id)).toMatchObject({ zone: null, version: item.version });
   });
 });

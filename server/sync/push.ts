@@ -8,7 +8,6 @@ import type { Database } from '../db/database.js';
 import { databaseRefusal } from '../http/database-errors.js';
 import { HttpError, ValidationError } from '../http/errors.js';
 import { checkWrite } from '../resources/engine/access.js';
-import { recordAudit } from '../resources/engine/audit.js';
 import {
   type Actor,
   createRecord,
@@ -17,6 +16,7 @@ import {
   updateRecord,
   type WriteScope,
 } from '../resources/engine/write.js';
+import { mergeFields, standingDetail } from './merge.js';
 import { flatRow } from './rows.js';
 
 export const mutationSchema = z.object({
@@ -38,23 +38,6 @@ export type MutationResult =
 
 const DEPENDS = 'depends on a rejected change';
 
-/** Fields of the record written after `occurredAt` by someone else: the later write wins, field by field. */
-async function newerFields(
-  db: Kysely<unknown>,
-  resource: Resource,
-  id: string,
-  fields: string[],
-  occurredAt: string,
-) {
-  if (fields.length === 0) return new Set<string>();
-  const rows = await sql<{
-    field: string;
-  }>`select key as field from audit_log a, jsonb_object_keys(a.changes) as key
-    where a.resource = ${resource.name} and a.record_id = ${id} and key = any(${fields}::text[])
-    group by key having max(coalesce(a.occurred_at, a.at)) > ${occurredAt}::timestamptz`.execute(db);
-  return new Set(rows.rows.map((row) => row.field));
-}
-
 async function tallyConflict(db: Kysely<unknown>, id: string): Promise<string | null> {
   const rows = await sql<{
     validated: boolean;
@@ -69,11 +52,17 @@ async function tallyConflict(db: Kysely<unknown>, id: string): Promise<string | 
   return `Already validated by ${row.username ?? 'another prompter'}${row.at ? ` at ${row.at}` : ''}.`;
 }
 
-async function applyOne(scope: WriteScope, resource: Resource, actor: Actor, mutation: Mutation) {
+/** Applies one mutation; the fields a later write holds are not written: returned with the values that stand. */
+async function applyOne(
+  scope: WriteScope,
+  resource: Resource,
+  actor: Actor,
+  mutation: Mutation,
+): Promise<Record<string, unknown>> {
   const data = mutation.data ?? {};
   if (mutation.op === 'delete') {
     await deleteRecord(scope, resource, actor, mutation.id);
-    return;
+    return {};
   }
   // Locked here and handed to the write, which would otherwise read it again.
   const row = await lockRow(scope.db, resource, mutation.id);
@@ -85,24 +74,11 @@ async function applyOne(scope: WriteScope, resource: Resource, actor: Actor, mut
   }
   if (!row) {
     await createRecord(scope, resource, actor, { ...data, id: mutation.id }, { row });
-    return;
+    return {};
   }
-  const occurredAt = mutation.occurred_at ?? new Date().toISOString();
-  const newer = await newerFields(scope.db, resource, mutation.id, Object.keys(data), occurredAt);
-  const kept = Object.fromEntries(Object.entries(data).filter(([field]) => !newer.has(field)));
-  if (newer.size > 0) {
-    const lost = Object.fromEntries([...newer].map((field) => [field, [data[field], null]]));
-    await recordAudit(scope.db, {
-      resource,
-      id: mutation.id,
-      action: 'update',
-      version: 0,
-      changes: lost,
-      actor,
-      note: 'superseded by a later change',
-    });
-  }
+  const { kept, standing } = await mergeFields(scope.db, resource, actor, row, data);
   await updateRecord(scope, resource, actor, mutation.id, kept, { partial: true, locked: { row } });
+  return standing;
 }
 
 class Conflict extends Error {
@@ -137,7 +113,7 @@ const codeOf = (error: unknown) =>
 export async function pushMutations(
   database: Database,
   principal: Principal | null,
-  clientId: string,
+  device: PushingDevice,
   mutations: Mutation[],
 ) {
   for (let attempt = 1; ; attempt++) {
@@ -145,7 +121,7 @@ export async function pushMutations(
       return await database.db
         .transaction()
         .execute((trx) =>
-          applyBatch(trx as unknown as Kysely<unknown>, database.engine, principal, clientId, mutations),
+          applyBatch(trx as unknown as Kysely<unknown>, database.engine, principal, device, mutations),
         );
     } catch (error) {
       if (attempt >= 3 || !RETRYABLE.has(codeOf(error))) throw error;
@@ -153,13 +129,35 @@ export async function pushMutations(
   }
 }
 
+export interface PushingDevice {
+  clientId: string;
+  /** The device's clock when it sent the batch. */
+  sentAt?: string;
+  /** This server's clock (ms) when the request arrived. */
+  receivedAt?: number;
+}
+
+/**
+ * How long before the batch's transaction began a change was made: its age when the device sent it, on
+ * the device's own clock, plus how long the request waited here since it arrived, on this server's (so
+ * the database's now() less this is the time of receipt less the change's age, whatever either clock
+ * says). No age without both device times.
+ */
+function ageOf({ sentAt, receivedAt }: PushingDevice, occurredAt: string | undefined, began: number) {
+  if (!sentAt || !occurredAt) return undefined;
+  const waited = receivedAt === undefined ? 0 : Math.max(0, began - receivedAt);
+  return Math.max(0, Date.parse(sentAt) - Date.parse(occurredAt)) + waited;
+}
+
 async function applyBatch(
   db: Kysely<unknown>,
   engine: Database['engine'],
   principal: Principal | null,
-  clientId: string,
+  device: PushingDevice,
   mutations: Mutation[],
 ) {
+  const began = Date.now();
+  const { clientId } = device;
   const results: MutationResult[] = [];
   const failed = new Set<string>();
   let lastSeq = 0;
@@ -207,9 +205,17 @@ async function applyBatch(
         clientId,
         mutationId: mutation_id,
         occurredAt: mutation.occurred_at,
+        ageMs: ageOf(device, mutation.occurred_at, began),
       };
-      await applyOne({ db, engine }, resource, actor, mutation);
+      const standing = await applyOne({ db, engine }, resource, actor, mutation);
       const row = await flatRow(db, resource, mutation.id);
+      if (Object.keys(standing).length > 0) {
+        // Not applied as sent: what it could write is kept, and the device is told which values stand.
+        // The answer is not stored: sent again (a retry the user chose, with a new time), it is judged again.
+        await sql`release savepoint mutation`.execute(db);
+        results.push({ mutation_id, status: 'conflict', detail: standingDetail(standing), row });
+        continue;
+      }
       const answer = { status: 'applied', row };
       await sql`insert into sync_mutation (mutation_id, client_id, seq, resource, record_id, answer)
         values (${mutation_id}, ${clientId}, ${mutation.seq}, ${resource.name}, ${mutation.id}, ${JSON.stringify(answer)}::jsonb)`.execute(

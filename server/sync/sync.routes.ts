@@ -15,7 +15,15 @@ const pullQuery = deviceState.extend({
   cursor: z.string().max(200).optional().describe('opaque; absent on a first pull'),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
 });
-const pushBody = deviceState.extend({ mutations: z.array(mutationSchema).max(500) });
+const pushBody = deviceState.extend({
+  sent_at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe(
+      "The device's clock when it sent the batch: with each change's occurred_at, how old the change is. The server orders changes by its own time of receipt less that age, never by the device's clock.",
+    ),
+  mutations: z.array(mutationSchema).max(500),
+});
 
 /** The sync protocol (../shared/design/sync-protocol.md): what the PWA's local store talks through. */
 export async function syncRoutes(app: FastifyInstance, { database, auth, metrics }: AppContext) {
@@ -63,10 +71,16 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
         body: pushBody,
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const receivedAt = Date.now() - reply.elapsedTime;
       const user = requireUser(request.principal);
       const { mutations, ...state } = request.body;
-      const answer = await pushMutations(database, request.principal, state.client_id, mutations);
+      const answer = await pushMutations(
+        database,
+        request.principal,
+        { clientId: state.client_id, sentAt: state.sent_at, receivedAt },
+        mutations,
+      );
       // A deleted account's API tokens went with it (a trigger): none may stay trusted from the cache.
       if (mutations.some((m) => m.resource === 'accounts' && m.op === 'delete')) auth.tokensRevoked();
       await recordDevice(database, user.userId, state, 'push');

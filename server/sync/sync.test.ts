@@ -53,10 +53,10 @@ const mutation = (
   occurred_at: new Date().toISOString(),
   ...extra,
 });
-const push = (mutations: unknown[], as = token) =>
+const push = (mutations: unknown[], as = token, device = clientId) =>
   api<PushBody>('POST', '/api/sync/push/', {
     token: as,
-    body: { client_id: clientId, device_name: 'Tablet 3', pending: 0, mutations },
+    body: { client_id: device, device_name: 'Tablet 3', pending: 0, mutations },
   });
 
 async function pullAll(
@@ -149,8 +149,13 @@ describe('push', () => {
       ),
     ]);
     const [early, late] = ['2026-11-22T09:00:00Z', '2026-11-22T10:00:00Z'];
-    await push([mutation('accounts', 'update', account, { trade_name: 'Late' }, { occurred_at: late })]);
-    await push([
+    // Another device sends the later change first.
+    await push(
+      [mutation('accounts', 'update', account, { trade_name: 'Late' }, { occurred_at: late })],
+      token,
+      uuidv7(),
+    );
+    const earlier = await push([
       mutation(
         'accounts',
         'update',
@@ -159,6 +164,11 @@ describe('push', () => {
         { occurred_at: early },
       ),
     ]);
+    // Not applied as sent: a conflict naming the field and the value that stands.
+    expect(earlier.body.results[0]).toMatchObject({
+      status: 'conflict',
+      detail: 'A later change stands: trade_name = "Late".',
+    });
     const row = (await api<Record<string, unknown>>('GET', `/api/accounts/${account}/`, { token })).body;
     expect(row).toMatchObject({ trade_name: 'Late', email: 'ops@acme.example' });
     const history = await api<{

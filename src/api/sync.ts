@@ -74,6 +74,8 @@ export interface SyncApiOptions {
   token: () => string | null;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** This device's clock (ms), sent with each push as sent_at; default Date.now. */
+  now?: () => number;
 }
 
 export interface SyncApi {
@@ -140,8 +142,16 @@ export function createSyncApi(options: SyncApiOptions): SyncApi {
           })
           .json<PullPage>(),
       ),
+    // sent_at with each change's occurred_at (both this device's clock) tells the server how old the change
+    // is; it orders changes by its own time of receipt less that age (the device's clock may be off).
     push: (mutations, device) =>
-      call(() => client.post('sync/push/', { json: { ...device, mutations } }).json<PushAnswer>()),
+      call(() =>
+        client
+          .post('sync/push/', {
+            json: { ...device, sent_at: new Date(options.now?.() ?? Date.now()).toISOString(), mutations },
+          })
+          .json<PushAnswer>(),
+      ),
     live: (scopes, signal) =>
       call(async () => {
         const searchParams = new URLSearchParams(scopes.map((scope) => ['scope', scope]));

@@ -15,12 +15,15 @@ function mustWait(entry: OutboxEntry | undefined, id: string): OutboxEntry {
 /**
  * Corrects a refused change and queues it again, same mutation id: `data` holds the fields to change,
  * laid over what the change carried (a create's fields, an update's changed fields). Validated like a
- * save; the record shows the new data at once. Without `data` the change is simply sent again.
+ * save; the record shows the new data at once. Without `data` the change is simply sent again. A change
+ * that lost to a later one (a conflict) is the user's decision now: it goes with `now` (this device's
+ * clock) as its time, so the server orders it after the value that stood.
  */
 export async function retryEntry(
   db: LocalDb,
   mutationId: string,
   data?: Record<string, unknown>,
+  now = Date.now(),
 ): Promise<void> {
   const current = await db.outbox.get(mutationId);
   const resource = resourceOf(mustWait(current, mutationId).resource);
@@ -46,6 +49,7 @@ export async function retryEntry(
       }
       await db.outbox.update(mutationId, {
         data: next,
+        ...(entry.outcome === 'conflict' ? { occurred_at: new Date(now).toISOString() } : {}),
         state: 'pending',
         outcome: null,
         errors: null,

@@ -23,7 +23,12 @@ export interface WriteContext {
   userId: string | null;
   /** The user's role, when known: a change the server would refuse for it is refused here at once. */
   role?: () => Role | null;
+  /** This device's clock (ms), for each change's occurred_at; default Date.now. */
+  now?: () => number;
 }
+
+/** The device's time now, as the outbox and the local rows record it. */
+const stamp = (ctx: WriteContext) => new Date(ctx.now?.() ?? Date.now()).toISOString();
 
 const DENIED = 'You do not have permission to perform this action.';
 
@@ -118,7 +123,7 @@ async function updateInTx(
     if (!sameValue(existing[field], parsed[field] ?? null)) data[field] = parsed[field] ?? null;
   if (Object.keys(data).length === 0) return { id: existing.id, mutation_id: null };
 
-  const now = new Date().toISOString();
+  const now = stamp(ctx);
   const derived = await deriveLocally(ctx.db, resource, { ...stored, ...data }, data);
   await keepServerCopy(ctx.db, name, existing, existing.id);
   const entry = await appendEntry(ctx.db, {
@@ -155,7 +160,7 @@ export async function saveRecord(
     for (const [field, descriptor] of Object.entries(resource.fields))
       values[field] = parsed[field] ?? descriptor.info.default ?? null;
     const data = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
-    const now = new Date().toISOString();
+    const now = stamp(ctx);
     await keepServerCopy(ctx.db, resourceName, undefined, id);
     const entry = await appendEntry(ctx.db, {
       mutation_id: uuidv7(),
@@ -235,7 +240,7 @@ export async function removeRecord(
       record_id: id,
       data: null,
       base_version: typeof existing?.version === 'number' ? existing.version : null,
-      occurred_at: new Date().toISOString(),
+      occurred_at: stamp(ctx),
       user_id: ctx.userId,
     });
     return { id, mutation_id: entry.mutation_id };

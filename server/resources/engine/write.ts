@@ -15,7 +15,10 @@ export interface Actor {
   userId: string;
   clientId?: string;
   mutationId?: string;
+  /** The device's own time of the change (kept in the audit log). */
   occurredAt?: string;
+  /** How long before the device sent it the change was made, on the device's clock (orders it). */
+  ageMs?: number;
 }
 
 export interface WriteResult {

@@ -83,6 +83,8 @@ export interface DeviceOptions {
   fetch?: typeof fetch;
   /** The token it sends; default the user's. */
   token?: () => string | null;
+  /** Its clock (ms): how far off the true time it is can be changed while it runs. */
+  now?: () => number;
 }
 
 export async function makeDevice(
@@ -97,13 +99,14 @@ export async function makeDevice(
     token: options.token ?? (() => user.token),
     fetch: options.fetch,
     timeoutMs: 20_000,
+    now: options.now,
   });
   const deviceState = () => deviceStateOf(db, 'test');
   return {
     db,
     user,
     api,
-    ctx: { db, userId: user.id },
+    ctx: { db, userId: user.id, now: options.now },
     deviceState,
     push: (batchSize) => pushAll({ db, api, deviceState, userId: user.id, batchSize }),
     pull: () => pullAll({ db, api, deviceState }),
