@@ -20,7 +20,7 @@ import { sheetFormat } from './format.js';
 import type { ImpliedMarks } from './numbers.js';
 import { readCsv } from './read-csv.js';
 import { readXlsx, type SheetRow } from './read-xlsx.js';
-import { type Commodity, type Problem, parseRows } from './rows.js';
+import { type Commodity, type Problem, parseRowsInTurns } from './rows.js';
 import { importTemplate } from './template.js';
 import { writeImport } from './write.js';
 
@@ -65,10 +65,16 @@ async function importFile(
     const stored = await sql<{
       commodity: string | null;
     }>`select commodity from project where id = ${project.id}`.execute(db);
-    const parsed = parseRows(sheet.rows, project.id, commodities.rows, stored.rows[0]?.commodity ?? null, {
-      implied: sheet.implied,
-      numbersAsText: sheet.numbersAsText,
-    });
+    const parsed = await parseRowsInTurns(
+      sheet.rows,
+      project.id,
+      commodities.rows,
+      stored.rows[0]?.commodity ?? null,
+      {
+        implied: sheet.implied,
+        numbersAsText: sheet.numbersAsText,
+      },
+    );
     // The sheet's rows are not needed past here.
     sheet.rows = [];
     const messages = [...parsed.general, ...parsed.problems.map(line)];

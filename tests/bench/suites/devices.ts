@@ -1,8 +1,9 @@
-// 20 simulated devices syncing one project for 60 s (BENCH_DEVICES_SECONDS): changes applied per second,
-// p99 of push and of pull, the server's CPU per change, and its memory before and after the soak. The
-// server runs in its own process (PGlite on disk, or a new database on DATABASE_URL's PostgreSQL) so its
-// memory and CPU are its own; the devices (real local store and sync on fake IndexedDB) run in the bench
-// process, on the same cores.
+// Simulated devices syncing one project for 60 s (BENCH_DEVICES_SECONDS): 200 devices on PostgreSQL
+// served by two server processes on one database (devices alternate between them), 50 on PGlite (one
+// process: it holds the database); BENCH_DEVICES overrides both counts. Changes applied per second, p99
+// of push and of pull, server CPU per applied change (both processes), memory before and after, and
+// whether every device converged to the server. The servers run in processes of their own; the devices
+// (real local store and sync on fake IndexedDB) run in the bench process, on the same cores.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,10 @@ import { type ServerProcess, spawnServer } from '../../soak/support/server-proce
 import { handsEverywhere, runSoak } from '../../soak/support/server-soak.js';
 import type { BenchContext, BenchRow, BenchSuite } from '../lib.js';
 
-const DEVICES = 20;
+const DEVICES = { postgres: 200, pglite: 50 };
+const PROCESSES = { postgres: 2, pglite: 1 };
+const PUSH_GOAL_MS = { postgres: 250, pglite: 1000 };
+const PULL_GOAL_MS = { postgres: 250, pglite: undefined };
 const SECONDS = Number(process.env.BENCH_DEVICES_SECONDS ?? 60);
 const USERS = ['tally_a', 'tally_b', 'tally_c', 'tally_d', 'tally_e'];
 const MB = 1024 * 1024;
@@ -21,7 +25,8 @@ const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 
 async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'kt-bench-devices-'));
   let drop = async () => {};
-  let server: ServerProcess | undefined;
+  const servers: ServerProcess[] = [];
+  const count = Number(process.env.BENCH_DEVICES ?? DEVICES[engine]);
   try {
     let databaseUrl: string | undefined;
     if (engine === 'postgres') {
@@ -30,32 +35,44 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
       databaseUrl = created.url;
       drop = created.drop;
     }
-    server = await spawnServer({
-      dataDir: join(dir, 'data'),
-      databaseUrl,
-      users: USERS.map((username, n) => ({ username, role: n === 0 ? 'admin' : 'staff' })),
-    });
-    const live = server;
+    // One after the other: the first makes the users, the next finds them.
+    for (let n = 0; n < PROCESSES[engine]; n++)
+      servers.push(
+        await spawnServer({
+          dataDir: join(dir, 'data'),
+          databaseUrl,
+          users: USERS.map((username, index) => ({ username, role: index === 0 ? 'admin' : 'staff' })),
+        }),
+      );
+    const [live, ...more] = servers;
+    if (!live) throw new Error('no server');
+    const sum = (read: (server: ServerProcess) => number) =>
+      servers.reduce((total, one) => total + read(one), 0);
     let rssBefore = 0;
     let cpuBefore = 0;
-    ctx.log(`devices: ${DEVICES} devices for ${SECONDS} s on one project [${engine}]`);
+    ctx.log(
+      `devices: ${count} devices for ${SECONDS} s on one project, ${servers.length} server process(es) [${engine}]`,
+    );
     const result = await runSoak({
       server: live,
+      more,
       usernames: USERS,
-      devices: DEVICES,
+      devices: count,
       seconds: SECONDS,
       onReady: () => {
-        rssBefore = live.rssBytes();
-        cpuBefore = live.cpuMs();
+        rssBefore = sum((one) => one.rssBytes());
+        cpuBefore = sum((one) => one.cpuMs());
       },
     });
-    const cpu = live.cpuMs() - cpuBefore;
-    const rssAfter = live.rssBytes();
+    const cpu = sum((one) => one.cpuMs()) - cpuBefore;
+    const rssAfter = sum((one) => one.rssBytes());
     const { onServer, onDevices } = await handsEverywhere(live, result);
     const agreeing = onDevices.filter((rows) => JSON.stringify(rows) === JSON.stringify(onServer)).length;
     for (const device of result.devices) device.close();
     const { push, pull } = result.timings;
-    const label = `${DEVICES} devices × ${round(result.seconds)} s on one project`;
+    const label = `${count} devices × ${round(result.seconds)} s on one project, ${servers.length} process${servers.length > 1 ? 'es' : ''}`;
+    const pushGoal = PUSH_GOAL_MS[engine];
+    const pullGoal = PULL_GOAL_MS[engine];
     const row = (name: string, value: number, unit: string, extra: Partial<BenchRow> = {}): BenchRow => ({
       suite: 'devices',
       name: `${label}: ${name} [${engine}]`,
@@ -68,27 +85,30 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
         note: `${result.applied} applied of ${result.made} made during the soak; ${result.failedRounds} failed rounds; the devices share the cores with the server`,
       }),
       row('push p99', round(percentile(push, 99)), 'ms', {
+        goal: `< ${pushGoal} ms`,
+        ok: percentile(push, 99) < pushGoal,
         note: `p50 ${round(percentile(push, 50))} ms over ${push.length} pushes`,
       }),
       row('pull p99', round(percentile(pull, 99)), 'ms', {
+        ...(pullGoal ? { goal: `< ${pullGoal} ms`, ok: percentile(pull, 99) < pullGoal } : {}),
         note: `p50 ${round(percentile(pull, 50))} ms over ${pull.length} pulls`,
       }),
       row('server CPU per applied change', round(cpu / Math.max(1, result.applied), 1), 'ms CPU', {
-        note: `${round(cpu)} ms of the server process's CPU during the soak, pulls included`,
+        note: `${round(cpu)} ms of the server processes' CPU during the soak, pulls included`,
       }),
       row('server memory before the soak', round(rssBefore / MB), 'MB RSS', {
-        note: 'the server process, after the devices’ first sync',
+        note: 'the server processes together, after the devices’ first sync',
       }),
       row('server memory after the soak', round(rssAfter / MB), 'MB RSS', {
         note: `${rssAfter >= rssBefore ? '+' : ''}${round((rssAfter - rssBefore) / MB)} MB over the soak; ${onServer.length} hands`,
       }),
       row('devices agreeing with the server', agreeing, 'devices', {
-        goal: `${DEVICES} of ${DEVICES}`,
-        ok: agreeing === DEVICES,
+        goal: `${count} of ${count}`,
+        ok: agreeing === count,
       }),
     ];
   } finally {
-    await server?.stop();
+    await Promise.all(servers.map((one) => one.stop()));
     await drop();
     rmSync(dir, { recursive: true, force: true });
   }

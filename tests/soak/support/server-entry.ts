@@ -1,6 +1,7 @@
 // The server as its own process for the soak tests and the devices bench: the real startServer with the
 // configuration from the environment (as server/start.ts), plus what a test needs from outside: users
 // made at start (KT_SOAK_USERS, JSON [{username, password, role}]) and SQL over the IPC channel.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../server/config.js';
 import { startServer } from '../../../server/server.js';
@@ -12,9 +13,12 @@ interface SoakUser {
   role: 'admin' | 'staff';
 }
 
-type Request = { type: 'query'; id: number; text: string; params: unknown[] };
+type Request = { type: 'query'; id: number; text: string; params: unknown[] } | { type: 'loop'; id: number };
 
 async function main() {
+  // How long the event loop was held (benches): sampled every 10 ms, read and reset over IPC.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const server = await startServer(loadConfig());
   const users = JSON.parse(process.env.KT_SOAK_USERS ?? '[]') as SoakUser[];
   for (const user of users) {
@@ -26,6 +30,15 @@ async function main() {
     if (!found) await usersService(server.database).create(user);
   }
   process.on('message', (message: Request) => {
+    if (message.type === 'loop') {
+      const ms = (ns: number) => ns / 1e6;
+      const rows = [
+        { p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean), count: loop.count },
+      ];
+      loop.reset();
+      process.send?.({ type: 'rows', id: message.id, rows });
+      return;
+    }
     if (message.type !== 'query') return;
     const compiled = sql.raw<Record<string, unknown>>(message.text).compile(server.database.db);
     server.database.db

@@ -25,6 +25,8 @@ export interface ServerProcess {
   pid: number;
   /** SQL in the server's process, on its database. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The event loop's delay since the last call (or the start), ms: p99 and max; then starts over. */
+  loopDelay(): Promise<{ p99: number; max: number; mean: number; count: number }>;
   /** Resident memory of the server process, in bytes (Linux /proc). */
   rssBytes(): number;
   /** CPU time the server process has used, in ms (user + system, Linux /proc). */
@@ -113,16 +115,23 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     for (const waiter of pending.values()) waiter.reject(new Error('server exited'));
     pending.clear();
   };
+  const ask = <T>(message: Record<string, unknown>) =>
+    new Promise<T[]>((resolve, reject) => {
+      if (exited) return reject(new Error('server has exited'));
+      const id = nextId++;
+      pending.set(id, { resolve: (rows) => resolve(rows as T[]), reject });
+      child.send({ ...message, id });
+    });
   return {
     url,
     pid,
     query<T>(text: string, params: unknown[] = []) {
-      return new Promise<T[]>((resolve, reject) => {
-        if (exited) return reject(new Error('server has exited'));
-        const id = nextId++;
-        pending.set(id, { resolve: (rows) => resolve(rows as T[]), reject });
-        child.send({ type: 'query', id, text, params });
-      });
+      return ask<T>({ type: 'query', text, params });
+    },
+    async loopDelay() {
+      const [row] = await ask<{ p99: number; max: number; mean: number; count: number }>({ type: 'loop' });
+      if (!row) throw new Error('no answer about the event loop');
+      return row;
     },
     rssBytes() {
       const match = /VmRSS:\s+(\d+) kB/.exec(readProc(pid, 'status'));

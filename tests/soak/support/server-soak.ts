@@ -8,6 +8,8 @@ import type { ServerProcess } from './server-process';
 
 export interface SoakOptions {
   server: ServerProcess;
+  /** More server processes on the same database: device n talks to [server, ...more][n % count]. */
+  more?: ServerProcess[];
   /** Users the devices sign in as, in turn (made at the server's start). */
   usernames: string[];
   devices: number;
@@ -77,8 +79,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   });
   const users = await Promise.all(options.usernames.map((name) => signIn(server.url, name)));
   const devices: SoakDevice[] = [];
+  const servers = [server, ...(options.more ?? [])];
   for (let n = 0; n < options.devices; n++) {
-    const device = await makeSoakDevice(url, users[n % users.length] ?? admin, timings);
+    const own = servers[n % servers.length] ?? server;
+    const device = await makeSoakDevice(() => own.url, users[n % users.length] ?? admin, timings);
     await device.pull();
     devices.push(device);
   }
