@@ -49,6 +49,10 @@ export const ROUTES: AppRoute[] = [
   screen('reports', '/reports', 'auth', () => import('../features/reports/ReportsPage')),
   screen('report', '/report/:id?', 'auth', () => import('../features/report/ReportPage')),
   screen('devices', '/devices', 'auth', () => import('../features/sync/DevicesPage')),
+  // Administration (admins): joins the admin area under /admin/ with its own entries.
+  screen('webhooks', '/admin/webhooks', 'auth', () => import('../features/webhooks/WebhooksPage'), [
+    'webhooks',
+  ]),
 ];
 
 /** The registry entry for a path, if any. */

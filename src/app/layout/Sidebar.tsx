@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { displayName, useSession } from '../../features/auth/session';
 import { IconDevices } from '../../features/sync/IconDevices';
-import { IconChevronLeft, IconChevronRight, IconClose, IconContainer, IconShip } from '../../ui/icons';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconClose,
+  IconContainer,
+  IconKey,
+  IconShip,
+} from '../../ui/icons';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import classes from './layout.module.css';
 import { SIDEBAR_COLLAPSED_KEY } from './sidebarKey';
@@ -33,6 +40,13 @@ const ENTRIES: Entry[] = [
     labelKey: 'nav.devices',
     icon: <IconDevices />,
     matches: /^\/devices(\/|$)/,
+    admin: true,
+  },
+  {
+    to: '/admin/webhooks',
+    labelKey: 'nav.webhooks',
+    icon: <IconKey />,
+    matches: /^\/admin\/webhooks(\/|$)/,
     admin: true,
   },
 ];
