@@ -176,5 +176,6 @@ export const en: Record<string, string> = {
   'sync.validated_at': 'Already validated by {who} at {at}.',
   'sync.validated': 'Already validated by {who}.',
   'webhook.url': 'Use an https:// address (http:// only to this machine: localhost, 127.0.0.1 or [::1]).',
+  'sync.device_owner': 'This device is registered to another user.',
   'sync.superseded': 'A later change stands: {fields}.',
 };

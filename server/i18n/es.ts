@@ -177,5 +177,6 @@ export const es: Record<string, string> = {
   'sync.validated': 'Ya validado por {who}.',
   'webhook.url':
     'Use una dirección https:// (http:// solo hacia esta máquina: localhost, 127.0.0.1 o [::1]).',
+  'sync.device_owner': 'Este dispositivo está registrado a nombre de otro usuario.',
   'sync.superseded': 'Se mantiene un cambio posterior: {fields}.',
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
+import { ValidationError } from '../http/errors.js';
 
 /** What every push and pull reports about the device (sync-protocol.md, "Devices"). */
 export const deviceState = z.object({
@@ -18,6 +19,20 @@ export const deviceState = z.object({
 
 export type DeviceState = z.infer<typeof deviceState>;
 
+const NOT_YOURS = 'This device is registered to another user.';
+
+/**
+ * A device id belongs to the user who registered it (the app makes one per user): another user sending it
+ * is refused before anything is read or written, so the device's row and answers stay its owner's.
+ */
+export async function checkDeviceOwner(database: Database, userId: string, clientId: string) {
+  const owner = await sql<{
+    user_id: string | null;
+  }>`select user_id from sync_device where client_id = ${clientId}`.execute(database.db);
+  const registered = owner.rows[0]?.user_id;
+  if (registered && registered !== userId) throw new ValidationError({ client_id: [NOT_YOURS] });
+}
+
 export async function recordDevice(
   database: Database,
   userId: string,
@@ -27,13 +42,12 @@ export async function recordDevice(
   const stamp = contact === 'push' ? sql`last_push_at` : sql`last_pull_at`;
   await sql`insert into sync_device (client_id, user_id, device_name, app_version, pending, needs_attention, files_pending, oldest_pending_at, last_seen_at, ${stamp})
     values (${state.client_id}, ${userId}, ${state.device_name ?? ''}, ${state.app_version ?? null}, ${state.pending ?? 0}, ${state.needs_attention ?? 0}, ${state.files_pending ?? 0}, ${state.oldest_pending_at ?? null}, now(), now())
-    on conflict (client_id) do update set user_id = excluded.user_id,
+    on conflict (client_id) do update set user_id = coalesce(sync_device.user_id, excluded.user_id),
       device_name = case when excluded.device_name = '' then sync_device.device_name else excluded.device_name end,
       app_version = coalesce(excluded.app_version, sync_device.app_version),
       pending = excluded.pending, needs_attention = excluded.needs_attention, files_pending = excluded.files_pending,
-      oldest_pending_at = excluded.oldest_pending_at, last_seen_at = now(), ${stamp} = now()`.execute(
-    database.db,
-  );
+      oldest_pending_at = excluded.oldest_pending_at, last_seen_at = now(), ${stamp} = now()
+    where sync_device.user_id is null or sync_device.user_id = excluded.user_id`.execute(database.db);
 }
 
 export async function listDevices(database: Database) {

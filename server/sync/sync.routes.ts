@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { ValidationError } from '../http/errors.js';
 import { API_TAGS } from '../resources/engine/api-names.js';
 import { decodeCursor } from './cursor.js';
-import { deviceState, listDevices, recordDevice } from './device.js';
+import { checkDeviceOwner, deviceState, listDevices, recordDevice } from './device.js';
 import { parseScope, pullChanges } from './pull.js';
 import { mutationSchema, pushMutations } from './push.js';
 
@@ -49,6 +49,7 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
         () => parseScope(scope),
         () => decodeCursor(cursor),
       );
+      await checkDeviceOwner(database, user.userId, state.client_id);
       const answer = await pullChanges(database, where, after, limit);
       await recordDevice(database, user.userId, state, 'pull');
       metrics.pulled(where.kind);
@@ -75,6 +76,7 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
       const receivedAt = Date.now() - reply.elapsedTime;
       const user = requireUser(request.principal);
       const { mutations, ...state } = request.body;
+      await checkDeviceOwner(database, user.userId, state.client_id);
       const answer = await pushMutations(
         database,
         request.principal,

@@ -187,6 +187,7 @@ describe('push', () => {
     const rejected = await push(
       [mutation('commodity', 'create', uuidv7(), { name: 'Steel', code: 'coil' })],
       staffToken,
+      uuidv7(),
     );
     expect(rejected.body.results[0].status).toBe('rejected');
   });
