@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { authPlugin } from './auth/auth.plugin.js';
 import { authService } from './auth/auth.service.js';
 import type { Config, TrustProxy } from './config.js';
@@ -11,6 +11,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { installJsonParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerStatic } from './http/static.js';
+import { createFastify } from './http/tls.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { createMetrics } from './metrics/metrics.js';
 import { routeModules } from './routes.js';
@@ -48,21 +49,23 @@ function routeLabel(request: FastifyRequest): string {
 }
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        // '*.headers': a plugin's own lines carry headers too (@fastify/multipart's busboy options, trace).
-        paths: ['*.headers.authorization', '*.headers.cookie', '*.password', '*.token'],
-        censor: '[hidden]',
+  const app = createFastify(
+    {
+      logger: {
+        level: config.logLevel,
+        redact: {
+          // '*.headers': a plugin's own lines carry headers too (@fastify/multipart's busboy options, trace).
+          paths: ['*.headers.authorization', '*.headers.cookie', '*.password', '*.token'],
+          censor: '[hidden]',
+        },
       },
+      bodyLimit: config.bodyLimitBytes,
+      trustProxy: proxyTrust(config.trustProxy),
+      logController: new LogController({ disableRequestLogging: true }),
+      return503OnClosing: true,
     },
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: proxyTrust(config.trustProxy),
-    logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-  });
+    config.tls,
+  );
   app.setValidatorCompiler(zodValidatorCompiler);
   // Response schemas document the API; the bodies are sent as they are, without a second validation.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -74,8 +77,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+  app.addHook('onSend', async (request, reply) => {
+    // HTTP/2 has no Connection header (a session closes with GOAWAY): only HTTP/1 answers carry it.
+    if (closing && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
   });
 
   const metrics = createMetrics(database);
@@ -98,7 +102,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: {
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        // Over plain HTTP (a tablet at http://server:8080) upgrading would send every script to an HTTPS
+        // port nobody serves: a blank page. Only a server speaking HTTPS itself asks for it.
+        upgradeInsecureRequests: config.tls ? [] : null,
+      },
+    },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { type OpsConfig, opsConfig, opsEnv } from './ops-config.js';
 
 const YES = ['1', 'true', 'yes'];
 const flagValues = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional();
@@ -110,12 +111,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: optionalFlag,
   AWS_REGION: z.string().optional(),
+  ...opsEnv,
 });
 
 /** Every environment variable the server reads (README's configuration table lists them all). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
-export interface Config {
+export interface Config extends OpsConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -223,7 +225,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const ops = opsConfig(e);
+  if (ops.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${ops.problems.join('\n')}`);
   return {
+    ...ops.config,
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,

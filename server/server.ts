@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/database.js';
 import { runExclusive } from './db/exclusive.js';
 import { type FirstStartResult, seedOnFirstStart } from './db/first-start.js';
 import { runMigrations } from './db/migrate.js';
+import { listenRedirect, openConnections, readTls, reloadTls } from './http/tls.js';
 import { purgeExpired } from './sync/retention.js';
 import { startWebhookWorker, type WebhookWorker } from './webhooks/worker.js';
 
@@ -15,6 +16,8 @@ export interface RunningServer {
   firstStart: FirstStartResult;
   /** This process's webhook worker (tests run a round at once with runOnce). */
   webhooks: WebhookWorker;
+  /** With TLS: reads the certificate files again (SIGHUP), for new connections. */
+  reloadTls(): void;
   /** Stops taking requests, finishes the ones in flight, then closes the database. */
   close(): Promise<void>;
 }
@@ -25,6 +28,8 @@ const PURGE_LOCK = 727276;
 
 /** Opens (and if needed creates and migrates) the database, seeds it once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
+  // A certificate that cannot be used stops the start before the database is opened.
+  if (config.tls) readTls(config.tls);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -35,9 +40,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await runMigrations(database);
     const firstStart = await seedOnFirstStart(database, config);
     const app = await buildApp(config, database);
+    const connections = openConnections(app.server);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    const redirect = await listenRedirect(config, port).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     // Expired tombstones, idempotency answers and sign-in failures go daily (and once at start), by one
     // server process at a time when several share a PostgreSQL database.
@@ -53,17 +63,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       app,
       database,
-      url: `http://${host}:${port}`,
+      url: `${config.tls ? 'https' : 'http'}://${host}:${port}`,
       firstStart,
       webhooks,
+      reloadTls() {
+        if (config.tls) reloadTls(app.server, config.tls);
+      },
       close() {
         closing ??= (async () => {
           clearInterval(purgeTimer);
           await webhooks.stop();
           // Answers in flight get a grace period; then whatever connection is left is cut, so a stop
           // (SIGTERM, a test's close) never waits forever on a client that does not go away.
-          const deadline = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+          const deadline = setTimeout(connections.cut, CLOSE_GRACE_MS);
           deadline.unref();
+          redirect?.close();
+          connections.goAway();
           try {
             await app.close();
           } finally {

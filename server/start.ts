@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DEMO_USERS } from './db/first-start.js';
 import { DatabaseBusyError } from './db/lock.js';
 import { startServer } from './server.js';
@@ -16,10 +16,24 @@ function ensureBuilt(staticDir: string) {
 }
 
 /** The bucket and prefix, and the endpoint when it is not AWS's (never the credentials). */
-function storageWhere(config: ReturnType<typeof loadConfig>): string {
+function storageWhere(config: Config): string {
   const { storage } = config;
   if (storage.kind !== 's3') return '';
   return `s3://${storage.bucket}/${storage.prefix}${storage.endpoint ? ` at ${storage.endpoint}` : ''}`;
+}
+
+/** How clients reach it: HTTPS here, HTTPS at a proxy (PUBLIC_URL), or plain HTTP with what that costs. */
+function transportLines(config: Config): string[] {
+  if (config.tls)
+    return [
+      `  HTTPS (HTTP/2) with ${resolve(config.tls.certFile)}${config.httpRedirectPort ? `; port ${config.httpRedirectPort} redirects to it` : ''}`,
+    ];
+  if (config.publicUrl?.startsWith('https://')) return [`  Reached over HTTPS at ${config.publicUrl}`];
+  return [
+    '  Plain HTTP: on any address but localhost (a tablet at http://<this server>:port) browsers do not',
+    '  let the app install or work offline; they need HTTPS. Set TLS_CERT_FILE and TLS_KEY_FILE, or put',
+    '  an HTTPS reverse proxy in front (README, "Production").',
+  ];
 }
 
 async function main() {
@@ -36,6 +50,7 @@ async function main() {
     `  Database: ${where}${server.firstStart.seeded ? ' (created and seeded now)' : ''}`,
     `  Files: ${config.storage.kind === 's3' ? `S3 bucket ${storageWhere(config)}` : resolve(config.dataDir, 'files')}`,
   ];
+  lines.push(...transportLines(config));
   if (server.firstStart.demo) {
     lines.push('  Demo sign-in:');
     for (const user of DEMO_USERS) lines.push(`    ${user.username} / ${user.password}  (${user.role})`);
@@ -53,6 +68,15 @@ async function main() {
     await server.close();
     process.exit(0);
   };
+  // A renewed certificate (certbot's deploy hook, `systemctl reload karbontrack`) without a restart.
+  process.on('SIGHUP', () => {
+    try {
+      server.reloadTls();
+      server.app.log.info('TLS certificate read again');
+    } catch (error) {
+      server.app.log.error({ err: error }, 'the TLS certificate could not be read again; the old one stays');
+    }
+  });
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }

@@ -6,6 +6,7 @@ import { isOnline } from '../../api/client';
 import { describeApiError } from '../../api/errors';
 import { showErrorNotice } from '../../ui/notices';
 import { useFocusFirstError } from '../../ui/useFocusFirstError';
+import { InsecureNotice } from './InsecureNotice';
 import { capsLockFrom, loginFailureNotice } from './loginFailure';
 import { SessionNotices } from './SessionNotices';
 import { signIn, useEndedSession } from './session';
@@ -72,6 +73,7 @@ export default function LoginPage() {
         <Stack>
           <Title order={1}>{t('login.title')}</Title>
           <Text>{t('login.subtitle')}</Text>
+          <InsecureNotice />
           <SessionNotices typed={values.username} />
           {failure && (
             <Alert color="red" role="alert" data-testid="login-failure">

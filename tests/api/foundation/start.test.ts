@@ -54,6 +54,8 @@ describe('npm start on a new folder, stopped and started again', SLOW, () => {
     try {
       const output = product.output();
       expect(output).toContain(`Database: embedded PGlite in ${dataDir} (created and seeded now)`);
+      // Plain HTTP: what it costs on a tablet is said at start (README, Production).
+      expect(output).toContain('Plain HTTP: on any address but localhost');
       const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
       for (const user of DEMO_USERS) {
         expect(output).toContain(`${user.username} / ${user.password}  (${user.role})`);
