@@ -16,6 +16,8 @@ export interface Listening {
 
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
+/** A database that accepts connections and never answers must not hold the server's start. */
+const CONNECT_TIMEOUT_MS = 2_000;
 
 export async function listenPostgres(url: string, channel: string, listener: Listener): Promise<Listening> {
   let client: pg.Client | null = null;
@@ -24,7 +26,11 @@ export async function listenPostgres(url: string, channel: string, listener: Lis
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) listener.notice(message.payload ?? '');
     });
@@ -59,7 +65,9 @@ export async function listenPostgres(url: string, channel: string, listener: Lis
     timer.unref();
   };
 
-  await connect();
+  // A database down at start does not stop the server (it answers 503 until the database is back):
+  // listening starts with the first connection that succeeds.
+  await connect().catch(() => retry());
   return {
     async close() {
       closed = true;

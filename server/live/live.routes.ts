@@ -79,6 +79,12 @@ export async function liveRoutes(app: FastifyInstance, { database }: AppContext)
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
+      // HEAD (Fastify answers it with the GET handler): the headers only. A stream left open on it
+      // would hold the connection, and a client reusing it (HEAD has no body) would wait for ever.
+      if (request.method === 'HEAD') {
+        raw.end();
+        return;
+      }
       raw.write('retry: 5000\n: connected\n\n');
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       const unsubscribe = notices.subscribe({

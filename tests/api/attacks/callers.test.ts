@@ -70,6 +70,15 @@ beforeAll(async () => {
     body: { name: 'ERP' },
   });
   theirTokenHandle = theirToken.body.id;
+  // A webhook endpoint of the other account (admins only): its id and secret are theirs too.
+  const hook = await f.api<{ id: string; secret: string }>('POST', '/api/webhooks/endpoints/', {
+    token: f.adminToken,
+    body: { account: other.id, url: 'https://erp.example.com/hooks', events: ['project.updated'] },
+  });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+  theirs.set('endpoints', hook.body.id);
+  // No delivery exists yet: a well-formed id that finds nothing stands for one.
+  theirs.set('deliveries', '01936b2e-0000-7000-8000-000000000000');
   expect((await f.api('GET', `/api/project/${myProject.id}/`, { token: customer })).status).toBe(200);
   Object.assign(tokens, await deadTokens());
   await makeLookups();
@@ -120,6 +129,16 @@ interface Answer {
 }
 
 /** Calls every endpoint once (logout last: it would end a live token), 6 at a time. */
+/** The body; of a stream that stays open (the live notices' event stream), its first chunk only. */
+async function bodyText(response: Response): Promise<string> {
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return response.text();
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const first = await reader.read();
+  await reader.cancel();
+  return first.value ? new TextDecoder().decode(first.value) : '';
+}
+
 async function callAll(
   headers: Record<string, string>,
   query = '',
@@ -146,7 +165,7 @@ async function callAll(
       body,
       redirect: 'manual',
     });
-    const text = `${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await response.text()}`;
+    const text = `${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await bodyText(response)}`;
     answers.push({ endpoint, path, resource, status: response.status, text });
   };
   const last = ordered.filter((e) => e.url === '/api/logout/');
