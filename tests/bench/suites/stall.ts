@@ -37,6 +37,8 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext, file: B
       dataDir: join(dir, 'data'),
       databaseUrl,
       users: USERS.map((username, n) => ({ username, role: n === 0 ? 'admin' : 'staff' })),
+      // The production default (the soak's servers use 5): an import, reports and 20 devices share it.
+      env: { DATABASE_POOL_SIZE: '10' },
     });
     const live = server;
     const admin = await signIn(live.url, USERS[0] ?? '');

@@ -111,6 +111,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   for (const device of devices)
     for (let attempt = 0; (await device.db.outbox.count()) > 0; attempt++) {
       if (attempt > 20) throw new Error('a device could not empty its outbox');
+      // A busy server (a bench's import still running) is given a moment rather than asked again at once.
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
       await device.push().catch(() => undefined);
     }
   for (const device of devices) await device.pull();
