@@ -1,12 +1,11 @@
 // Sign-in brute force is slowed by the rate limit (one user name, many names from one address, many
 // guesses at once), and a token never reaches the server's log: a server in its own process logs
 // at trace level to stdout while it is called with tokens every way a client might send them.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/auth/tokens.js';
 import { startTestServer, type TestServer } from '../../../server/testing.js';
 import { type Api, apiClient, signIn } from '../http.js';
+import { type LogProcess, startLogServer } from './log-process.js';
 
 const PASSWORD = 'Quay-Crane-42';
 const LIMITS = { maxFailuresPerUser: 5, maxFailuresPerAddress: 12, windowMinutes: 15 };
@@ -76,34 +75,15 @@ describe('sign-in brute force', () => {
 });
 
 describe('the log of a server run', () => {
-  let child: ChildProcess;
-  let log = '';
-  let url = '';
+  let logServer: LogProcess;
 
   beforeAll(async () => {
-    const entry = fileURLToPath(new URL('./log-server.ts', import.meta.url));
-    child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-    });
-    url = await new Promise<string>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        log += chunk.toString();
-        const line = log.split('\n').find((text) => text.startsWith('{"url"'));
-        if (line) resolve((JSON.parse(line) as { url: string }).url);
-      });
-      child.once('exit', (code) => reject(new Error(`the log server exited with ${code}: ${log}`)));
-    });
+    logServer = await startLogServer();
   });
-  afterAll(() => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-  });
+  afterAll(() => logServer?.stop());
 
   it('holds no token, token hash or password, whatever the requests carried', async () => {
-    const api = apiClient(url);
+    const api = apiClient(logServer.url);
     const secrets: string[] = [PASSWORD, 'Wrong-Guess-99', 'Berth-Seven-77'];
     expect(
       (await api('POST', '/api/get-token/', { body: { username: 'logged', password: 'Wrong-Guess-99' } }))
@@ -136,9 +116,7 @@ describe('the log of a server run', () => {
     expect((await api('POST', '/api/logout/', { token })).status).toBe(204);
     expect((await api('GET', '/api/users/me/', { token })).status).toBe(401);
 
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    const log = await logServer.stop();
     // The run was logged: one line per request, at least.
     expect(log.match(/"msg":"request"/g)?.length ?? 0).toBeGreaterThanOrEqual(14);
     expect(secrets.filter((secret) => log.includes(secret))).toEqual([]);
