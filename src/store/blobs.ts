@@ -4,6 +4,7 @@ import { uuidv7 } from '../domain/ids';
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from './db';
 import type { BlobEntry } from './schema';
+import { sha256Hex } from './sha256';
 
 export interface NewFile {
   parent_resource: ResourceName;
@@ -13,11 +14,6 @@ export interface NewFile {
   description?: string | null;
   /** Where on the record it belongs (a container report's zone, say). */
   zone?: string | null;
-}
-
-async function sha256(blob: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -31,7 +27,7 @@ export async function queueFile(db: LocalDb, file: NewFile): Promise<BlobEntry> 
     parent_id: file.parent_id,
     blob: file.blob,
     bytes: file.blob.size,
-    sha256: await sha256(file.blob),
+    sha256: await sha256Hex(file.blob),
     name: file.name,
     description: file.description ?? null,
     is_image: file.blob.type.startsWith('image/'),

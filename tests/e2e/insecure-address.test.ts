@@ -5,9 +5,11 @@
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
+import { createRunProject, localRows, waitFor } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
 import { startAppServer } from './support/server';
+import { PHOTOS } from './support/sync';
 
 const HOST = 'karbontrack.test';
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
@@ -96,6 +98,34 @@ describe('the app at a plain-HTTP address other than localhost', () => {
     } finally {
       await insecure.close();
       await secure.close();
+    }
+  });
+
+  it('takes a photo there: kept on the device with its SHA-256 and uploaded (no crypto.subtle)', async () => {
+    const project = await createRunProject(server, 'IN', 'Insecure photo');
+    const context = await browser.newContext({ baseURL: siteUrl, viewport: { width: 768, height: 1024 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await signIn(page);
+      // Outside a secure context the browser gives no crypto.subtle: the hash must not need it.
+      expect(await page.evaluate(() => typeof globalThis.crypto?.subtle)).toBe('undefined');
+      await page.goto(`/project/${project.id}`);
+      await page.getByRole('heading', { level: 1, name: project.name }).waitFor({ timeout: 60_000 });
+      const gallery = page.getByTestId('section-gallery');
+      await gallery.getByTestId('gallery-add').click();
+      const dialog = page.getByRole('dialog', { name: 'Add photos' });
+      await dialog.getByTestId('photo-file-input').setInputFiles(PHOTOS[0]);
+      await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
+      await gallery.getByTestId('photo-thumb-img').first().waitFor();
+      const [kept] = (await localRows(page, 'blobs')) as Array<{ id: string; sha256: string }>;
+      expect(kept?.sha256).toMatch(/^[0-9a-f]{64}$/);
+      // The server hashes what it received itself: the same bytes, the same hash.
+      const stored = () => server.query('select sha256 from attachment where id = $1', [kept?.id]);
+      await waitFor('the photo on the server', async () => (await stored()).length === 1, 60_000);
+      expect((await stored())[0]?.sha256).toBe(kept?.sha256);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import type { ResourceName } from '../../domain/registry';
 import { getActiveStore } from '../../store/active';
 import type { LocalDb } from '../../store/db';
 import type { BlobEntry, FileStamp } from '../../store/schema';
+import { sha256Hex } from '../../store/sha256';
 import { grantedPosition, preparePhoto } from './compress';
 import { currentStampUser } from './stamp';
 
@@ -26,11 +27,6 @@ export interface AddFilesOptions {
 }
 
 export { setStampUser } from './stamp';
-
-export async function sha256Hex(blob: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 async function entryFor(
   parent: FileParent,
