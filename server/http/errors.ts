@@ -22,6 +22,14 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** 409: the write would undo what someone else did (validating a packing item validated already). */
+export class ConflictError extends HttpError {
+  constructor(readonly detail: string) {
+    super(409, { detail });
+    this.name = 'ConflictError';
+  }
+}
+
 export const fieldError = (field: string, message: string) => new ValidationError({ [field]: [message] });
 
 export const notAuthenticated = () =>

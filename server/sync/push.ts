@@ -6,7 +6,7 @@ import type { Resource } from '../../src/domain/resource.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
 import { databaseRefusal } from '../http/database-errors.js';
-import { HttpError, ValidationError } from '../http/errors.js';
+import { ConflictError, HttpError, ValidationError } from '../http/errors.js';
 import { checkWrite } from '../resources/engine/access.js';
 import {
   type Actor,
@@ -38,20 +38,6 @@ export type MutationResult =
 
 const DEPENDS = 'depends on a rejected change';
 
-async function tallyConflict(db: Kysely<unknown>, id: string): Promise<string | null> {
-  const rows = await sql<{
-    validated: boolean;
-    at: string | null;
-    username: string | null;
-  }>`select p.validated, p.validation_datetime as at, u.username
-    from packing_list p left join users u on u.id = p.validation_prompter_identifier where p.id = ${id}`.execute(
-    db,
-  );
-  const row = rows.rows[0];
-  if (!row?.validated) return null;
-  return `Already validated by ${row.username ?? 'another prompter'}${row.at ? ` at ${row.at}` : ''}.`;
-}
-
 /** Applies one mutation; the fields a later write holds are not written: returned with the values that stand. */
 async function applyOne(
   scope: WriteScope,
@@ -68,10 +54,6 @@ async function applyOne(
   const row = await lockRow(scope.db, resource, mutation.id);
   if (row?.deleted_at) throw new Conflict('deleted');
   if (!row && mutation.op === 'update') throw new Conflict('not_found');
-  if (resource.name === 'packing-list' && data.validated === true && row) {
-    const taken = await tallyConflict(scope.db, mutation.id);
-    if (taken) throw new Conflict(taken);
-  }
   if (!row) {
     await createRecord(scope, resource, actor, { ...data, id: mutation.id }, { row });
     return {};
@@ -243,7 +225,9 @@ async function applyBatch(
  * field named where the error says which); undefined for an unexpected error.
  */
 function refusal(error: unknown, mutation_id: string, resource: Resource): MutationResult | undefined {
-  if (error instanceof Conflict) return { mutation_id, status: 'conflict', detail: error.detail, row: null };
+  // The record stands as someone else left it (deleted; validated by another prompter: engine/tally.ts).
+  if (error instanceof Conflict || error instanceof ConflictError)
+    return { mutation_id, status: 'conflict', detail: error.detail, row: null };
   const refused = error instanceof ValidationError ? error : databaseRefusal(error, fieldNames(resource));
   if (refused) return { mutation_id, status: 'rejected', errors: refused.fields };
   if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401)

@@ -75,6 +75,14 @@ export function docs(resource: Resource) {
     ? 'Read-only through this API.'
     : `Staff write${resource.writableBy === 'admin' ? ' nothing: admins only' : ''}; customer tokens read only.`;
   const etag = { etag: { type: 'string', description: 'The version, as "3"' } };
+  // The tally's rule (engine/tally.ts): a packing item is validated once.
+  const once =
+    resource.name === 'packing-list'
+      ? {
+          text: ' An item already validated is not validated again: a new `validation_prompter_identifier` or `validation_datetime` while `validated` is a 409 naming who validated it and when (send `validated: false` first to undo).',
+          answers: [409],
+        }
+      : { text: '', answers: [] };
   return {
     list: {
       operationId: `list${Many}`,
@@ -137,23 +145,23 @@ export function docs(resource: Resource) {
       operationId: `update${One}`,
       tags,
       summary: `Replace a ${one}`,
-      description: `Every required field must be sent; fields left out that are optional keep their value. ${who}`,
+      description: `Every required field must be sent; fields left out that are optional keep their value. ${who}${once.text}`,
       params,
       headers: writeHeaders({ 'if-match': ifMatch }),
       body: schemas.request,
       response: { 200: { ...record(schemas.row, `The ${one} as stored`), headers: etag } },
-      'x-answers': [412, 413, 422],
+      'x-answers': [...once.answers, 412, 413, 422],
     },
     partialUpdate: {
       operationId: `patch${One}`,
       tags,
       summary: `Change some fields of a ${one}`,
-      description: `Only the fields sent change; the record is validated as a whole. ${who}`,
+      description: `Only the fields sent change; the record is validated as a whole. ${who}${once.text}`,
       params,
       headers: writeHeaders({ 'if-match': ifMatch }),
       body: schemas.patch,
       response: { 200: { ...record(schemas.row, `The ${one} as stored`), headers: etag } },
-      'x-answers': [412, 413, 422],
+      'x-answers': [...once.answers, 412, 413, 422],
     },
     remove: {
       operationId: `delete${One}`,

@@ -8,6 +8,7 @@ import { cascadeDelete } from './cascade.js';
 import { columnsOf, paramType, toParam } from './columns.js';
 import { requestedId, requireFields, sameValue, validateRecord, writableInput } from './input.js';
 import { checkRefs, checkRules, checkUnique, deriveFields } from './integrity.js';
+import { validateOnce } from './tally.js';
 
 type Row = Record<string, unknown>;
 
@@ -133,6 +134,7 @@ async function applyUpdate(
 
   const values: Row = { ...stored };
   for (const name of changed) values[name] = parsed[name] ?? null;
+  await validateOnce(scope.db, resource, existing, values, changed);
   await checkRefs(scope.db, resource, values, changed);
   const derived = await deriveFields(scope.db, resource, values);
   for (const name of readOnly)
