@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AttemptCounts, countAndRecord } from '../db/attempts.js';
 import type { Database } from '../db/database.js';
 
 export function authRepository({ db }: Database) {
@@ -86,34 +87,9 @@ export function authRepository({ db }: Database) {
         .execute();
     },
 
-    async countFailures(keys: string[], windowMinutes: number) {
-      const rows = await db
-        .selectFrom('login_failure')
-        .select(['key', sql<number>`count(*)::int`.as('failures'), sql<string>`min(at)`.as('oldest')])
-        .where('key', 'in', keys)
-        .where('at', '>', sql<string>`now() - make_interval(mins => ${windowMinutes})`)
-        .groupBy('key')
-        .execute();
-      return rows;
-    },
-
-    /** Records an attempt under each key; answers its time (to take it back with forgetAttempt). */
-    async recordFailure(keys: string[], windowMinutes: number): Promise<string | undefined> {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('login_failure')
-          .where('key', 'in', keys)
-          .where('at', '<=', sql<string>`now() - make_interval(mins => ${windowMinutes})`)
-          .execute();
-        const rows = await trx
-          .insertInto('login_failure')
-          .values(keys.map((key) => ({ key })))
-          // As text: a Date would lose the microseconds the row is found again by.
-          .returning(sql<string>`at::text`.as('at'))
-          .execute();
-        return rows[0]?.at;
-      });
-    },
+    /** Counts and records an attempt (server/db/attempts.ts). */
+    countAndRecord: (keys: string[], windowMinutes: number, admit: (counts: AttemptCounts[]) => boolean) =>
+      countAndRecord(db, keys, windowMinutes, admit),
 
     async forgetAttempt(key: string, at: string | undefined) {
       if (at === undefined) return;

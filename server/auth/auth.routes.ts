@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         tags: [API_TAGS.signIn],
         summary: 'Sign in: exchange a user name and password for a token',
         description:
-          'Send the token on every other call as `Authorization: Token <token>`. A token expires after 30 days without use. Failed attempts are rate-limited per user name and per address (429).',
+          'Send the token on every other call as `Authorization: Token <token>`. A token expires after 30 days without use. Failed attempts are slowed per user name and address together (a growing wait past a few), and per address (429 with Retry-After); other addresses are not affected.',
         body: credentials,
         response: { 200: z.object({ token: z.string() }) },
         'x-answers': [429],
@@ -63,7 +63,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         operationId: 'changePassword',
         tags: [API_TAGS.signIn],
         summary: "Change the signed-in user's password",
-        description: 'Other tokens of the user are revoked; the one in use stays valid.',
+        description:
+          'Other tokens of the user are revoked; the one in use stays valid. Wrong old passwords are slowed like failed sign-ins, per token (429 with Retry-After).',
         body: passwordChange,
         response: { 200: detail },
       },

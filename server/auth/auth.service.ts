@@ -1,16 +1,11 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import {
-  type FieldErrors,
-  invalidToken,
-  signInBusy,
-  tooManyRequests,
-  ValidationError,
-} from '../http/errors.js';
+import { type FieldErrors, invalidToken, signInBusy, ValidationError } from '../http/errors.js';
 import { authRepository } from './auth.repository.js';
 import { gate, HASH_SLOTS } from './hash-gate.js';
 import { hashPassword, passwordProblems, unusablePasswordHash, verifyPassword } from './passwords.js';
 import type { Principal } from './principal.js';
+import { startAttempt } from './throttle.js';
 import { tokenCache } from './token-cache.js';
 import { hashToken, newToken, tokenFromHeader } from './tokens.js';
 
@@ -33,32 +28,20 @@ export function authService(database: Database, config: Config) {
   // (503, Retry-After) rather than left waiting until its client gives up, with its work then wasted.
   const signIns = gate(HASH_SLOTS);
 
+  const limits = { free: maxFailuresPerUser, perAddress: maxFailuresPerAddress, windowMinutes };
+
   /** Counts the attempt, checks the password, and makes a token; never says which of the two was wrong. */
   async function checkCredentials(username: string, password: string, address: string): Promise<string> {
-    const userKey = `user:${username.trim().toLowerCase()}`;
-    const addressKey = `addr:${address}`;
-    // The attempt is counted before the password is checked, so guesses fired together cannot all
-    // pass the count (each sees those before it); a right password takes its count back.
-    const at = await repo.recordFailure([userKey, addressKey], windowMinutes);
-    const counts = await repo.countFailures([userKey, addressKey], windowMinutes);
-    for (const { key, failures, oldest } of counts) {
-      const limit = key === userKey ? maxFailuresPerUser : maxFailuresPerAddress;
-      if (failures <= limit) continue;
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((Date.parse(oldest) + windowMinutes * 60_000 - Date.now()) / 1000),
-      );
-      throw tooManyRequests(
-        retryAfter,
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
-      );
-    }
+    // Per name and address together (throttle.ts): guesses from elsewhere never lock the user out.
+    const attempt = await startAttempt(repo, limits, 'sign-in', {
+      pair: `pair:${address} ${username.trim().toLowerCase()}`,
+      address: `addr:${address}`,
+    });
     const user = await repo.findUserByUsername(username.trim());
     const matches = await verifyPassword(password, user?.password_hash ?? unusablePasswordHash);
     if (!user || !matches || !user.is_active)
       throw new ValidationError({ non_field_errors: [BAD_CREDENTIALS] });
-    await repo.clearFailures(userKey);
-    await repo.forgetAttempt(addressKey, at);
+    await attempt.succeeded();
     const { token, hash } = newToken();
     await repo.insertToken(hash, { userId: user.id });
     return token;
@@ -124,8 +107,14 @@ export function authService(database: Database, config: Config) {
       const user = await repo.findUserById(principal.userId);
       if (!user) throw invalidToken();
       const errors: FieldErrors = {};
+      // Guesses of the old password are slowed like sign-ins, per token: whoever holds another token of
+      // the user (its owner) is not slowed by them.
+      const attempt = await startAttempt(repo, limits, 'old-password', {
+        pair: `change:${principal.tokenHash}`,
+      });
       if (!(await verifyPassword(input.old_password, user.password_hash)))
         errors.old_password = ['Your old password was entered incorrectly. Please enter it again.'];
+      else await attempt.succeeded();
       if (input.new_password1 !== input.new_password2)
         errors.new_password2 = ['The two password fields didn’t match.'];
       else {

@@ -119,6 +119,12 @@ export const es: Record<string, string> = {
   'auth.bad_credentials': 'No se puede iniciar sesión con las credenciales proporcionadas.',
   'auth.too_many':
     'Demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo dentro de {minutes} minuto(s).',
+  'auth.too_many_seconds':
+    'Demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo dentro de {seconds} segundo(s).',
+  'auth.old_too_many':
+    'Demasiadas contraseñas actuales incorrectas. Inténtelo de nuevo dentro de {minutes} minuto(s).',
+  'auth.old_too_many_seconds':
+    'Demasiadas contraseñas actuales incorrectas. Inténtelo de nuevo dentro de {seconds} segundo(s).',
   'auth.old_password': 'La contraseña actual no es correcta. Escríbala de nuevo.',
   'auth.mismatch': 'Las dos contraseñas no coinciden.',
   'auth.password_saved': 'Se ha guardado la nueva contraseña.',

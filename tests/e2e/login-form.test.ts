@@ -125,24 +125,29 @@ describe('the sign-in form', () => {
     await expectNoRawKeys(page);
   });
 
-  it('after too many failures, says how long to wait, in the interface language', async () => {
+  it('after too many failures from here, says how long to wait, in seconds or minutes, in the interface language', async () => {
     const { page, server } = rig;
     const name = `guess-${Date.now()}`;
     await server.createUser({ username: name, password: PASSWORD });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      await fetch(`${server.url}/api/get-token/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: name, password: `wrong-${attempt}-Pw` }),
-      });
-    }
+    // Failures of this name from this address, made just now (10 are free; then 1 s, 2 s, 4 s...).
+    const failed = (count: number) =>
+      server.query('insert into login_failure (key) select $1 from generate_series(1, $2)', [
+        `pair:127.0.0.1 ${name}`,
+        count,
+      ]);
+    await failed(15);
     await page.goto('/login');
     await page.getByTestId('language-es').click();
     await page.getByLabel('Usuario').fill(name);
     await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await page
-      .getByTestId('login-failure')
+    const failure = page.getByTestId('login-failure');
+    await failure
+      .getByText(/^Demasiados intentos fallidos\. Vuelva a intentarlo dentro de (2\d|3[0-2]) segundos\.$/)
+      .waitFor();
+    await failed(10);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await failure
       .getByText(/^Demasiados intentos fallidos\. Vuelva a intentarlo dentro de 1[45] minutos\.$/)
       .waitFor();
     await expectNoRawKeys(page);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/auth/tokens';
 import { expectNoRawKeys, signIn, smallTargets } from './support/app';
 import { pagePerTest } from './support/rig';
 import { PASSWORD } from './support/server';
@@ -85,5 +86,30 @@ describe('password change', () => {
     await again.press('Enter');
     await page.getByText('Nueva contraseña guardada correctamente').waitFor();
     expect(await signsInWith(username, 'Hold-Three-Coils-9')).toBe(true);
+  });
+
+  it('after too many wrong current passwords, says how long to wait, in Spanish', async () => {
+    const { page } = rig;
+    await signInNewUser(page, 'nuria');
+    await page.getByTestId('language-es').click();
+    // Wrong current passwords made just now with this session's token (10 are free; then 1 s, 2 s...).
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await rig.server.query('insert into login_failure (key) select $1 from generate_series(1, 14)', [
+      `change:${hashToken(token ?? '')}`,
+    ]);
+    await page.getByTestId('settings').click();
+    await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+    await dialog.getByLabel('Contraseña actual').fill('Not-My-Password-1');
+    await dialog.getByLabel('Nueva contraseña', { exact: true }).fill('Hold-Three-Coils-9');
+    await dialog.getByLabel('Nueva contraseña (repetir)').fill('Hold-Three-Coils-9');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page
+      .getByTestId('error-notice')
+      .getByText(
+        /^Demasiadas contraseñas actuales incorrectas\. Inténtelo de nuevo dentro de 1[0-6] segundo\(s\)\.$/,
+      )
+      .waitFor();
+    await expectNoRawKeys(page);
   });
 });

@@ -5,16 +5,18 @@ import type { ErrorNotice } from '../../api/errors';
 /**
  * What the sign-in form says for a refused sign-in, in the interface's language. The server answers in
  * English; its two refusals are known: 400 (unknown user, wrong password, or a value longer than any
- * account's: the form has already checked for empty fields), 429 (too many failures, with Retry-After) and
+ * account's: the form has already checked for empty fields), 429 (too many failures: wait Retry-After) and
  * 503 (busy or the database away).
  * Anything else (offline, a server fault) keeps the mapped notice's own lines.
  */
 export function loginFailureNotice(error: unknown, notice: ErrorNotice, t: TFunction): ErrorNotice {
   if (notice.status === 400) return withMessage(notice, t('auth:login.bad_credentials'));
   if (notice.status === 429) {
-    const seconds = error instanceof HTTPError ? Number(error.response.headers.get('retry-after')) : 0;
-    const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1;
-    return withMessage(notice, t('auth:login.too_many', { count: minutes }));
+    const header = error instanceof HTTPError ? Number(error.response.headers.get('retry-after')) : 0;
+    const seconds = Number.isFinite(header) && header > 0 ? Math.ceil(header) : 60;
+    // Past a few failures each attempt waits a little longer (1 s, 2 s, 4 s...): short waits in seconds.
+    if (seconds < 60) return withMessage(notice, t('auth:login.too_many_seconds', { count: seconds }));
+    return withMessage(notice, t('auth:login.too_many', { count: Math.ceil(seconds / 60) }));
   }
   // Many signing in at once, or the database away for a moment: nothing was checked; try again soon.
   if (notice.status === 503) return withMessage(notice, t('auth:login.busy'));
