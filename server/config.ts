@@ -90,6 +90,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('karbontrack <no-reply@localhost>'),
   CONTACT_MAIL_TO: z.string().optional(),
+  CONTACT_MAX_PER_ADDRESS: int(5, 1),
+  CONTACT_WINDOW_MINUTES: int(60, 1),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 24)')
@@ -143,6 +145,8 @@ export interface Config extends OpsConfig {
   /** Webhook deliveries: answer timeout (ms), waits between attempts (s), polling period (ms). */
   webhooks: { timeoutMs: number; retryDelays: number[]; pollMs: number };
   mail: { smtpUrl?: string; from: string; contactTo?: string };
+  /** Contact requests one client address may send within the window (in the database, for every process). */
+  contactLimit: { maxPerAddress: number; windowMinutes: number };
   /** Lets a scraper read /api/metrics/ without a user's token (`Authorization: Bearer <it>`). */
   metricsToken?: string;
   /** Where files and photos live: local disk under DATA_DIR (default), or an S3-compatible bucket. */
@@ -258,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.WEBHOOK_POLL_MS,
     },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, contactTo: e.CONTACT_MAIL_TO || undefined },
+    contactLimit: { maxPerAddress: e.CONTACT_MAX_PER_ADDRESS, windowMinutes: e.CONTACT_WINDOW_MINUTES },
     metricsToken: e.METRICS_TOKEN,
     storage: storageConfig(e),
   };

@@ -124,6 +124,7 @@ export const en: Record<string, string> = {
   'auth.too_many_seconds': 'Too many failed sign-in attempts. Try again in {seconds} second(s).',
   'auth.old_too_many': 'Too many wrong old passwords. Try again in {minutes} minute(s).',
   'auth.old_too_many_seconds': 'Too many wrong old passwords. Try again in {seconds} second(s).',
+  'contact.too_many': 'Too many contact requests from this address. Try again in {minutes} minute(s).',
   'auth.old_password': 'Your old password was entered incorrectly. Please enter it again.',
   'auth.mismatch': 'The two password fields didn’t match.',
   'auth.password_saved': 'New password has been saved.',

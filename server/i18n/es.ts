@@ -125,6 +125,8 @@ export const es: Record<string, string> = {
     'Demasiadas contraseñas actuales incorrectas. Inténtelo de nuevo dentro de {minutes} minuto(s).',
   'auth.old_too_many_seconds':
     'Demasiadas contraseñas actuales incorrectas. Inténtelo de nuevo dentro de {seconds} segundo(s).',
+  'contact.too_many':
+    'Demasiadas solicitudes de contacto desde esta dirección. Inténtelo de nuevo dentro de {minutes} minuto(s).',
   'auth.old_password': 'La contraseña actual no es correcta. Escríbala de nuevo.',
   'auth.mismatch': 'Las dos contraseñas no coinciden.',
   'auth.password_saved': 'Se ha guardado la nueva contraseña.',

@@ -11,7 +11,7 @@ import { smtpMailer } from './smtp-mailer.js';
 export async function contactRoutes(app: FastifyInstance, { config, database }: AppContext) {
   const { smtpUrl } = config.mail;
   const mailer: ContactMailer | null = smtpUrl ? smtpMailer({ ...config.mail, smtpUrl }) : null;
-  const service = contactService(database, mailer, app.log);
+  const service = contactService(database, mailer, app.log, config.contactLimit);
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/contact/',
@@ -22,13 +22,14 @@ export async function contactRoutes(app: FastifyInstance, { config, database }: 
         tags: [API_TAGS.service],
         summary: 'Send a contact request from the public site',
         description:
-          'Stores the request and, when SMTP is configured, mails it to the sales address. `accepted_terms` must be true.',
+          'Stores the request and, when SMTP is configured, mails it to the sales address. `accepted_terms` must be true. ' +
+          'One address sends at most CONTACT_MAX_PER_ADDRESS requests (5) in CONTACT_WINDOW_MINUTES (60): past them 429 with Retry-After.',
         body: contactRequestSchema,
         response: { 201: contactCreated },
       },
     },
     async (request, reply) => {
-      const id = await service.create(request.body);
+      const id = await service.create(request.body, request.ip);
       return reply.code(201).send({ id, detail: 'Contact request received.' });
     },
   );

@@ -1,14 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { countAndRecord } from '../../db/attempts.js';
 import type { Database } from '../../db/database.js';
+import { tooManyRequests } from '../../http/errors.js';
 import { type ContactMailer, contactMail } from './contact.mail.js';
 import { contactRepository } from './contact.repository.js';
 import type { ContactRequest } from './contact.schema.js';
 
-export function contactService(database: Database, mailer: ContactMailer | null, log: FastifyBaseLogger) {
+export function contactService(
+  database: Database,
+  mailer: ContactMailer | null,
+  log: FastifyBaseLogger,
+  limit: Config['contactLimit'],
+) {
   const repo = contactRepository(database);
   return {
-    /** Stores the request first; the mail is a side effect after the commit and never loses the request. */
-    async create(request: ContactRequest): Promise<string> {
+    /**
+     * Stores the request first; the mail is a side effect after the commit and never loses the request.
+     * One address sends at most limit.maxPerAddress requests within the window (a form posted in a loop
+     * would fill the table and the sales mailbox): past it, 429 with Retry-After, nothing stored.
+     */
+    async create(request: ContactRequest, address: string): Promise<string> {
+      let retry = 0;
+      await countAndRecord(database.db, [`contact:${address}`], limit.windowMinutes, ([sent]) => {
+        if (!sent || sent.failures < limit.maxPerAddress) return true;
+        retry = Math.max(1, Math.ceil((limit.windowMinutes * 60_000 - sent.oldestAgoMs) / 1000));
+        return false;
+      });
+      if (retry > 0)
+        throw tooManyRequests(
+          retry,
+          `Too many contact requests from this address. Try again in ${Math.ceil(retry / 60)} minute(s).`,
+        );
       const id = await repo.insert(request);
       if (mailer) {
         try {

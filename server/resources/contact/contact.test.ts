@@ -19,8 +19,10 @@ const valid: ContactRequest = {
   accepted_terms: true,
 };
 
+const LIMIT = { maxPerAddress: 3, windowMinutes: 60 };
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ contactLimit: LIMIT, trustProxy: 1 });
   api = apiClient(server.url);
 });
 afterAll(() => server?.close());
@@ -48,6 +50,34 @@ describe('POST /api/contact/', () => {
     });
   });
 
+  it('takes at most CONTACT_MAX_PER_ADDRESS requests from one address in the window, in the database', async () => {
+    const from = (address: string, language = 'en') =>
+      api<{ detail?: string }>('POST', '/api/contact/', {
+        body: valid,
+        headers: { 'x-forwarded-for': address, 'accept-language': language },
+      });
+    const stored = async () =>
+      Number((await server.query('select count(*)::int as n from contact_request'))[0]?.n);
+    const before = await stored();
+    for (let i = 0; i < LIMIT.maxPerAddress; i++) expect((await from('203.0.113.9')).status).toBe(201);
+    const refused = await from('203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(LIMIT.windowMinutes * 60 - 60);
+    expect(refused.body.detail).toBe(
+      'Too many contact requests from this address. Try again in 60 minute(s).',
+    );
+    const spanish = await from('203.0.113.9', 'es');
+    expect(spanish.body.detail).toBe(
+      'Demasiadas solicitudes de contacto desde esta dirección. Inténtelo de nuevo dentro de 60 minuto(s).',
+    );
+    // Nothing of the refused ones was stored; another address is served.
+    expect((await stored()) - before).toBe(LIMIT.maxPerAddress);
+    expect((await from('203.0.113.10')).status).toBe(201);
+    // Past the window the address is served again.
+    await server.query("update login_failure set at = at - interval '61 minutes' where key like 'contact:%'");
+    expect((await from('203.0.113.9')).status).toBe(201);
+  });
+
   it('accepts only the karbontrack product and the two languages', async () => {
     const response = await api('POST', '/api/contact/', {
       body: { ...valid, product: 'other', language: 'fr' },
@@ -63,7 +93,10 @@ describe('contactService', () => {
   it('mails a stored request and records when', async () => {
     const sent: Array<{ subject: string; text: string; replyTo: string }> = [];
     const mailer: ContactMailer = { send: async (message) => void sent.push(message) };
-    const id = await contactService(server.server.database, mailer, log).create(valid);
+    const id = await contactService(server.server.database, mailer, log, server.config.contactLimit).create(
+      valid,
+      '198.51.100.1',
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0].replyTo).toBe(valid.email);
     expect(sent[0].text).toContain('Estibas del Levante');
@@ -78,7 +111,10 @@ describe('contactService', () => {
         throw new Error('connect ECONNREFUSED');
       },
     };
-    const id = await contactService(server.server.database, mailer, log).create(valid);
+    const id = await contactService(server.server.database, mailer, log, server.config.contactLimit).create(
+      valid,
+      '198.51.100.1',
+    );
     const [row] = await server.query('select mailed_at, mail_error from contact_request where id = $1', [id]);
     expect(row).toEqual({ mailed_at: null, mail_error: 'connect ECONNREFUSED' });
   });

@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { HTTPError } from 'ky';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -44,7 +45,9 @@ export function ContactForm() {
   );
   const [errors, setErrors] = useState<ContactErrors>({});
   const { formRef, focusFirstError } = useFocusFirstError<HTMLFormElement>(errors);
-  const [status, setStatus] = useState<'idle' | 'sending' | 'offline' | 'sent'>('idle');
+  const [status, setStatus] = useState<'idle' | 'sending' | 'offline' | 'sent' | 'too_many'>('idle');
+  // Minutes to wait when the server took as many requests from this network as it takes (429).
+  const [waitMinutes, setWaitMinutes] = useState(1);
   // A double click or a second Enter while the request is on its way does not send it again.
   const sending = useRef(false);
   // The preferred language follows the interface's until the visitor picks one in the form.
@@ -104,6 +107,12 @@ export function ContactForm() {
         setErrors(mapped);
         focusFirstError();
       }
+      if (error instanceof HTTPError && error.response.status === 429) {
+        const seconds = Number(error.response.headers.get('retry-after'));
+        setWaitMinutes(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1);
+        setStatus('too_many');
+        return;
+      }
       setStatus(isOnline() ? 'idle' : 'offline');
       await notifyApiError(error);
     } finally {
@@ -117,6 +126,11 @@ export function ContactForm() {
         {status === 'sent' && (
           <Alert color="teal" data-testid="contact-success">
             {t('contact.request_success')}
+          </Alert>
+        )}
+        {status === 'too_many' && (
+          <Alert color="orange" role="alert" data-testid="contact-too-many">
+            {t('contact.too_many', { count: waitMinutes })}
           </Alert>
         )}
         {status === 'offline' && (
