@@ -5,10 +5,13 @@ import { LANGUAGES } from './languages';
 
 const root = join(import.meta.dirname, '../../../locales');
 
-function flatKeys(value: unknown, prefix = ''): string[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
+/** Every leaf as [dotted key, value]; a key may hold a dot itself (webhook events: 'project.created'). */
+function leaves(value: unknown, prefix = ''): [string, unknown][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [[prefix, value]];
+  return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
 }
+
+const flatKeys = (value: unknown): string[] => leaves(value).map(([key]) => key);
 
 function namespaces(language: string): string[] {
   return readdirSync(join(root, language))
@@ -32,12 +35,9 @@ describe('locales', () => {
       for (const language of LANGUAGES) {
         const data = read(language, file);
         expect(flatKeys(data).sort(), `${language}/${file}`).toEqual(reference);
-        const empty = reference.filter((key) => {
-          const value = key
-            .split('.')
-            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], data);
-          return typeof value !== 'string' || value.trim() === '';
-        });
+        const empty = leaves(data)
+          .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+          .map(([key]) => key);
         expect(empty, `${language}/${file} empty or non-text values`).toEqual([]);
       }
     });
