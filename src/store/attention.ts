@@ -1,6 +1,7 @@
 // "Needs attention": changes the server refused, kept with the user's data and the server's words. The
 // user fixes and retries one, or discards it on purpose (with the changes that depend on it).
 import { syncColumns } from '../domain/model';
+import { moveRefusal } from '../domain/refusals';
 import type { LocalDb } from './db';
 import { entriesOf, overlay, settleRecord } from './marks';
 import { type LocalRow, type OutboxEntry, serverKey } from './schema';
@@ -46,6 +47,10 @@ export async function retryEntry(
           const value = parsed[field] ?? null;
           if (entry.op === 'update' || value !== null) next[field] = value;
         }
+        // A record the server has stays in its project (the fix form shows that field fixed).
+        const copy = (await db.server_rows.get(serverKey(entry.resource, entry.record_id)))?.row;
+        const moved = copy ? moveRefusal(resource, copy, { ...copy, ...next }) : {};
+        if (Object.keys(moved).length > 0) throw new LocalValidationError(moved);
       }
       await db.outbox.update(mutationId, {
         data: next,

@@ -1,6 +1,7 @@
 // The only way screens change data: each write validates with the domain schema, then stores the row and
 // its outbox entry in one Dexie transaction. The screen sees the change at once; the outbox sends it.
 import { uuidv7 } from '../domain/ids';
+import { moveRefusal } from '../domain/refusals';
 import { type ResourceName, refsOf } from '../domain/registry';
 import type { Resource, Role } from '../domain/resource';
 import type { LocalDb } from './db';
@@ -125,6 +126,8 @@ async function updateInTx(
 
   const now = stamp(ctx);
   const derived = await deriveLocally(ctx.db, resource, { ...stored, ...data }, data);
+  const moved = moveRefusal(resource, existing, { ...existing, ...data, ...derived });
+  if (Object.keys(moved).length > 0) throw new LocalValidationError(moved);
   await keepServerCopy(ctx.db, name, existing, existing.id);
   const entry = await appendEntry(ctx.db, {
     mutation_id: uuidv7(),

@@ -28,9 +28,7 @@ export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldP
   const error = form.errors[name]?.join(' ');
   const value = form.values[name];
   const set = (next: unknown) => form.set(name, next);
-  // A field may carry a line of help under its label (`help.<name>` in the namespace).
-  const description = t(`help.${name}`, { defaultValue: '' }) || undefined;
-  const common = { label, error, name, disabled: readOnly, description };
+  const common = { label, error, name, disabled: readOnly };
 
   switch (info.kind) {
     case 'int':

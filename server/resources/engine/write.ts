@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from '../../../src/domain/ids.js';
+import { moveRefusal } from '../../../src/domain/refusals.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Engine } from '../../db/database.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, notFound, ValidationError } from '../../http/errors.js';
 import { recordAudit } from './audit.js';
 import { cascadeDelete } from './cascade.js';
 import { columnsOf, paramType, toParam } from './columns.js';
@@ -143,6 +144,8 @@ async function applyUpdate(
       changed.push(name);
     }
   for (const name of readOnly) if (!(name in values)) values[name] = existing[name];
+  const moved = moveRefusal(resource, existing, values);
+  if (Object.keys(moved).length > 0) throw new ValidationError(moved);
   await checkRules(scope.db, resource, values);
   await checkUnique(scope.db, resource, values, id);
 

@@ -16,7 +16,7 @@ import type { LocalDb } from '../../store/db';
 import type { AttentionItem } from '../../store/queries';
 import { LocalValidationError } from '../../store/validate';
 import { notifySuccess } from '../../ui/notices';
-import { type FixMode, fieldKind, fixFields, fromText, humanize, toText } from './fixValues';
+import { type FixMode, fieldKind, fixedFields, fixFields, fromText, humanize, toText } from './fixValues';
 
 interface Props {
   db: LocalDb;
@@ -32,7 +32,14 @@ export function FixModal({ db, item, onClose }: Props) {
   const { t } = useTranslation(['sync', 'common']);
   const { entry, local } = item;
   const fields = fixFields(entry);
-  const source = (name: string) => (entry.data && name in entry.data ? entry.data[name] : local?.[name]);
+  const fixed = fixedFields(entry, item.server !== null);
+  // A fixed field keeps the value the record has on the server (what the user sent would move it).
+  const source = (name: string) =>
+    fixed.includes(name) && item.server
+      ? item.server[name]
+      : entry.data && name in entry.data
+        ? entry.data[name]
+        : local?.[name];
   const initial = (mode: FixMode) =>
     Object.fromEntries(
       fields.map((name) => [name, toText(source(name), fieldKind(entry.resource, name), mode)]),
@@ -127,6 +134,8 @@ export function FixModal({ db, item, onClose }: Props) {
               label={humanize(name)}
               name={name}
               value={texts[name] ?? ''}
+              disabled={fixed.includes(name)}
+              description={fixed.includes(name) ? t('attention.fixed_project') : undefined}
               error={error}
               ff={mode === 'raw' ? 'monospace' : undefined}
               onChange={(event) => set(event.currentTarget.value)}

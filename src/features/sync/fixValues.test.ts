@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../store/schema';
-import { fixFields, fromText, humanize, toText } from './fixValues';
+import { fixedFields, fixFields, fromText, humanize, toText } from './fixValues';
 import { formatMegabytes, formatRelative } from './format';
 
 const entry = (op: OutboxEntry['op'], data: Record<string, unknown> | null): OutboxEntry => ({
@@ -29,6 +29,17 @@ describe('fix form values', () => {
     expect(create).toContain('foreman');
     expect(create).not.toContain('project');
     expect(fixFields(entry('update', { crew_count: -1, _ghost: 1 }))).toEqual(['crew_count']);
+  });
+
+  it('fixes the field that would move a record to another project once the record exists', () => {
+    // A hand takes its project from its event.
+    expect(fixedFields(entry('update', { event: 'e2' }), true)).toEqual(['event']);
+    expect(fixedFields(entry('create', { event: 'e' }), false)).toEqual([]);
+    expect(fixedFields(entry('create', { event: 'e' }), true)).toEqual(['event']);
+    expect(fixedFields({ ...entry('update', { project: 'p2' }), resource: 'incidence' }, true)).toEqual([
+      'project',
+    ]);
+    expect(fixedFields({ ...entry('update', { name: 'x' }), resource: 'vessel' }, true)).toEqual([]);
   });
 
   it('shows text as text and numbers as numbers in the form, everything as JSON in raw mode', () => {

@@ -1,5 +1,6 @@
 // The fix form's values: each field as the text the user edits, and back to the value the store checks.
 // "Form" shows text fields as plain text and numbers as numbers; "raw" shows every value as JSON.
+import { moveField } from '../../domain/refusals';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { OutboxEntry } from '../../store/schema';
 
@@ -9,6 +10,16 @@ const PLAIN = new Set(['text', 'date', 'datetime', 'time', 'uuid', 'ref', 'choic
 
 export function fieldKind(resource: ResourceName, name: string): string {
   return getResource(resource)?.fields[name]?.info.kind ?? 'json';
+}
+
+/**
+ * The fields the fix form shows but does not let change: once the record exists (an update, or a create
+ * the server already has), the one that would move it to another project (a record stays in its project).
+ */
+export function fixedFields(entry: OutboxEntry, exists: boolean): string[] {
+  const resource = getResource(entry.resource);
+  const field = resource ? moveField(resource) : null;
+  return field && (exists || entry.op === 'update') ? [field] : [];
 }
 
 /** The fields the fix form offers: a create's every writable field, an update's changed ones. */
