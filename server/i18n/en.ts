@@ -118,6 +118,15 @@ export const en: Record<string, string> = {
     'Enter a UN/LOCODE of 5 characters: the country code and 3 letters or digits, e.g. ESVLC.',
   'field.time_zone': 'Enter an IANA time zone, e.g. Europe/Madrid.',
   'field.call_sign': 'Enter a call sign of 3 to 10 letters and digits, e.g. 9HA2477.',
+  'field.scan_pattern_invalid':
+    'This is not a valid regular expression: check its brackets, parentheses and backslashes.',
+  'field.scan_pattern_no_ref':
+    'Name the reference with a group whose name starts with ref, e.g. (?<ref>[A-Z0-9]+).',
+  'field.scan_pattern_nested':
+    'A repeated group may not hold a repetition or a choice, as in (a+)+ or (a|b)*: it can take for ever on some labels.',
+  'field.scan_pattern_backreference': 'Back-references (\\1, \\k<name>) are not allowed in a scan pattern.',
+  'field.scan_pattern_repeats':
+    'Too many long repetitions (*, +, {n,}) in one alternative: at most 4, or the pattern can take for ever on some labels.',
   not_found: 'Not found.',
   'auth.bad_credentials': 'Unable to log in with provided credentials.',
   'auth.too_many': 'Too many failed sign-in attempts. Try again in {minutes} minute(s).',

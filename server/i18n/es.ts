@@ -115,6 +115,16 @@ export const es: Record<string, string> = {
     'Introduzca un UN/LOCODE de 5 caracteres: el código del país y 3 letras o dígitos, p. ej. ESVLC.',
   'field.time_zone': 'Introduzca una zona horaria IANA, p. ej. Europe/Madrid.',
   'field.call_sign': 'Introduzca un distintivo de llamada de 3 a 10 letras y dígitos, p. ej. 9HA2477.',
+  'field.scan_pattern_invalid':
+    'No es una expresión regular válida: revise sus corchetes, paréntesis y barras invertidas.',
+  'field.scan_pattern_no_ref':
+    'Indique la referencia con un grupo cuyo nombre empiece por ref, p. ej. (?<ref>[A-Z0-9]+).',
+  'field.scan_pattern_nested':
+    'Un grupo repetido no puede contener una repetición ni una alternativa, como en (a+)+ o (a|b)*: con algunas etiquetas no terminaría nunca.',
+  'field.scan_pattern_backreference':
+    'En un patrón de lectura no se admiten referencias hacia atrás (\\1, \\k<nombre>).',
+  'field.scan_pattern_repeats':
+    'Demasiadas repeticiones largas (*, +, {n,}) en una misma alternativa: como máximo 4, o con algunas etiquetas no terminaría nunca.',
   not_found: 'No encontrado.',
   'auth.bad_credentials': 'No se puede iniciar sesión con las credenciales proporcionadas.',
   'auth.too_many':

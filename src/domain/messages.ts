@@ -31,6 +31,14 @@ export const messages = {
   timeZone: 'Enter an IANA time zone, e.g. Europe/Madrid.',
   callSign: 'Enter a call sign of 3 to 10 letters and digits, e.g. 9HA2477.',
   email: 'Enter a valid email address.',
+  scanPatternInvalid:
+    'This is not a valid regular expression: check its brackets, parentheses and backslashes.',
+  scanPatternNoRef: 'Name the reference with a group whose name starts with ref, e.g. (?<ref>[A-Z0-9]+).',
+  scanPatternNested:
+    'A repeated group may not hold a repetition or a choice, as in (a+)+ or (a|b)*: it can take for ever on some labels.',
+  scanPatternBackReference: 'Back-references (\\1, \\k<name>) are not allowed in a scan pattern.',
+  scanPatternTooManyRepeats:
+    'Too many long repetitions (*, +, {n,}) in one alternative: at most 4, or the pattern can take for ever on some labels.',
 } as const;
 
 function typeName(input: unknown): string {

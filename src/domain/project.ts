@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
 import { allRules, endAfterStart } from './rules';
+import { parseScanPattern, SCAN_PATTERN_MAX } from './scan-rule';
 
 export const projectFields = {
   code: field.text(50).optional(),
@@ -43,6 +44,16 @@ export const projectFields = {
   despatched: field.dateTime().optional(),
   etd_portcall: field.dateTime().optional(),
   eta_portcall: field.dateTime().optional(),
+  /** How the tally reads the reference (and weight) from a label: see scan-rule.ts; empty: the default. */
+  scan_pattern: field
+    .checked(SCAN_PATTERN_MAX, parseScanPattern, {
+      description:
+        'Regular expression (flags gim) naming the reference with a group (?<ref…>), optionally the weight (?<weight…>) with (?<unit…>kg|t) or (?<decimals…>n). Empty: the default rule (key: value texts, JSON, GS1).',
+      examples: ['^S(?<ref>\\d{10})$'],
+    })
+    .optional(),
+  /** Percent by which a label's weight may differ from the packing list's before the tally warns (2 when empty). */
+  scan_weight_tolerance: field.decimal(4, 2).optional(),
 };
 
 /** Computed by the domain's summary functions; never written by clients. */

@@ -28,7 +28,9 @@ export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldP
   const error = form.errors[name]?.join(' ');
   const value = form.values[name];
   const set = (next: unknown) => form.set(name, next);
-  const common = { label, error, name, disabled: readOnly };
+  // A field may carry a line of help under its label (`help.<name>` in the namespace).
+  const description = t(`help.${name}`, { defaultValue: '' }) || undefined;
+  const common = { label, error, name, disabled: readOnly, description };
 
   switch (info.kind) {
     case 'int':

@@ -40,6 +40,7 @@ export const PROJECT_GROUPS = [
     fields: ['crane_type', 'number_gangs', 'heavy_lift_date', 'hl_commodity_wt', 'remarks'],
   },
   { key: 'completion', fields: ['data_entry_completed', 'completion_date', 'completed_by'] },
+  { key: 'scanning', fields: ['scan_pattern', 'scan_weight_tolerance'] },
 ] as const;
 
 export const PROJECT_FORM_FIELDS: readonly string[] = PROJECT_GROUPS.flatMap((group) => group.fields);
