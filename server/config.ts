@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { type OpsConfig, opsConfig, opsEnv } from './ops-config.js';
@@ -114,6 +115,12 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optionalFlag,
   AWS_REGION: z.string().optional(),
   ...opsEnv,
+  // The reports' letterhead.
+  COMPANY_NAME: z.string().max(120).default('karbontrack'),
+  COMPANY_LOGO_FILE: z
+    .string()
+    .optional()
+    .refine((path) => !path || existsSync(path), 'no such file'),
 });
 
 /** Every environment variable the server reads (README's configuration table lists them all). */
@@ -151,6 +158,8 @@ export interface Config extends OpsConfig {
   metricsToken?: string;
   /** Where files and photos live: local disk under DATA_DIR (default), or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** The reports' letterhead: the company's name and its logo (a PNG, JPEG, WebP or SVG file). */
+  company: { name: string; logoFile?: string };
 }
 
 export class ConfigError extends Error {}
@@ -265,5 +274,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactLimit: { maxPerAddress: e.CONTACT_MAX_PER_ADDRESS, windowMinutes: e.CONTACT_WINDOW_MINUTES },
     metricsToken: e.METRICS_TOKEN,
     storage: storageConfig(e),
+    company: { name: e.COMPANY_NAME.trim(), logoFile: e.COMPANY_LOGO_FILE || undefined },
   };
 }

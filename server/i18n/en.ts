@@ -192,4 +192,11 @@ export const en: Record<string, string> = {
   'webhook.url': 'Use an https:// address (http:// only to this machine: localhost, 127.0.0.1 or [::1]).',
   'sync.device_owner': 'This device is registered to another user.',
   'sync.superseded': 'A later change stands: {fields}.',
+  'record.immutable': 'This record cannot be changed once made: delete it and make a new one.',
+  'signature.protest_remark': 'Say why the statement is signed under protest.',
+  'signature.image': 'The signature must be a PNG image (data URL).',
+  'signature.hash': 'Does not match the content signed.',
+  'report.signed_needs_report': 'A signed version belongs to a SOF report: give its id.',
+  'report.no_signed_version': 'No signatures of this version.',
+  'report.sha256': 'A SHA-256 in hex (64 characters).',
 };

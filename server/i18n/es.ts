@@ -198,4 +198,11 @@ export const es: Record<string, string> = {
     'Use una dirección https:// (http:// solo hacia esta máquina: localhost, 127.0.0.1 o [::1]).',
   'sync.device_owner': 'Este dispositivo está registrado a nombre de otro usuario.',
   'sync.superseded': 'Se mantiene un cambio posterior: {fields}.',
+  'record.immutable': 'Este registro no se puede cambiar una vez hecho: bórrelo y haga uno nuevo.',
+  'signature.protest_remark': 'Diga por qué se firma la relación de hechos bajo protesta.',
+  'signature.image': 'La firma debe ser una imagen PNG (data URL).',
+  'signature.hash': 'No coincide con el contenido firmado.',
+  'report.signed_needs_report': 'Una versión firmada pertenece a una relación de hechos: indique su id.',
+  'report.no_signed_version': 'No hay firmas de esta versión.',
+  'report.sha256': 'Un SHA-256 en hexadecimal (64 caracteres).',
 };

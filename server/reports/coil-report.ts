@@ -1,19 +1,31 @@
 // The coil report spreadsheet: the project's ratios per (commodity, activity), delay by cause,
-// tonnes by hold, and one tab per commodity_hold key (product-decisions.md, "Reports").
+// tonnes by hold, then every coil validated and the exceptions (./coil-list.ts), and one tab per
+// commodity_hold key (product-decisions.md, "Reports"). The ratios come from the same domain functions
+// as the tablet's summary modal, so both show the same numbers for the same data.
 import { delayAttributions } from '../../src/domain/enums.js';
-import { parseTonsKey, projectSummaries, type RatioRow } from '../../src/domain/ratios/index.js';
-import { formatDateTime } from './format.js';
-import { projectFields, type ReportContext, subtitle } from './header.js';
-import type { ProjectData } from './project-data.repository.js';
+import { activityOf, buildContext } from '../../src/domain/ratios/context.js';
+import {
+  apportion,
+  formatScaled,
+  parseTonsKey,
+  projectSummaries,
+  type RatioRow,
+  toMilli,
+} from '../../src/domain/ratios/index.js';
+import { coilExceptions, coilList, type Refusal } from './coil-list.js';
+import { callSpan, pageFrame, projectFields, projectLabel, type ReportContext, subtitle } from './header.js';
+import type { PackingCoil, ProjectData } from './project-data.repository.js';
 import {
   type CellValue,
   type Column,
-  decimal,
   hours,
   integer,
   ReportBook,
   ratio,
   type SheetWriter,
+  tons,
+  units,
+  when,
 } from './xlsx.js';
 
 /** The coil report row the file is made for (its commodity and activity pick the group). */
@@ -31,10 +43,9 @@ export interface CoilReportRow {
   operation_others: string | null;
 }
 
-const RATIO_WIDTHS = [24, 18, 10, 14, 14, 10, 12, 12, 12, 12, 12, 12, 12, 14, 14, 16];
+const RATIO_WIDTHS = [24, 16, 9, 12, 12, 9, 11, 11, 11, 11, 11, 11, 11, 12, 12, 16];
 
-function ratioColumns(context: ReportContext): Column[] {
-  const { t } = context;
+function ratioColumns({ t }: ReportContext): Column[] {
   return [
     { header: t('common.commodity') },
     { header: t('common.activity') },
@@ -60,8 +71,8 @@ function ratioCells(row: RatioRow, names: readonly [string, string]): CellValue[
     names[0],
     names[1],
     integer(row.hands),
-    decimal(row.quantity),
-    decimal(row.tons, 'decimal2'),
+    units(row.quantity),
+    tons(row.tons),
     integer(row.lifts),
     hours(row.gross_time),
     hours(row.delay),
@@ -81,48 +92,44 @@ const groupNames = (row: RatioRow): [string, string] => [
   row.activity_name ?? '—',
 ];
 
-function writeRatios(
-  writer: SheetWriter,
-  rows: readonly RatioRow[],
-  total: RatioRow,
-  context: ReportContext,
-) {
-  const { t } = context;
-  writer.table(
-    ratioColumns(context),
-    rows.map((row) => ratioCells(row, groupNames(row))),
-    { totals: ratioCells(total, [t('common.totals'), '']), empty: t('common.no_data') },
-  );
-}
-
 export async function coilReportWorkbook(
-  data: ProjectData,
+  data: ProjectData<PackingCoil>,
   report: CoilReportRow | undefined,
+  refusals: readonly Refusal[],
   context: ReportContext,
 ): Promise<ReportBook> {
   const { t, clock } = context;
   const summaries = projectSummaries(data);
-  const inReport = (row: RatioRow) =>
+  const inReport = (row: { commodity: string | null; activity: string | null }) =>
     !report || (row.commodity === report.commodity && row.activity === report.activity);
   const rows = summaries.project_summary.filter(inReport);
   const total = report ? (rows[0] ?? emptyLike(summaries.total)) : summaries.total;
   const project = data.project;
+  const span = callSpan(data);
 
-  const book = await ReportBook.open();
-  const writer = book.addSheet(t('coil.sheet'), RATIO_WIDTHS);
-  writer.title(t('coil.title'), subtitle(context));
+  const book = await ReportBook.open(pageFrame(context, t('coil.title'), projectLabel(project), span));
+  const writer = book.addSheet(t('coil.sheet'), RATIO_WIDTHS, { landscape: true });
+  writer.titleBlock(context.company, t('coil.title'), subtitle(context, span));
   writer.fields([
     ...projectFields(project, context),
     [t('common.agency'), report?.agency ?? project.agency ?? ''],
     [t('common.applicant'), report?.applicant ?? project.applicant ?? ''],
     [t('common.quay'), report?.quay ?? project.quay ?? ''],
     [t('coil.stevedores'), report?.stevedores ?? ''],
-    [t('common.start_ops'), formatDateTime(report?.start_ops ?? project.start_ops, clock)],
-    [t('common.end_ops'), formatDateTime(report?.end_ops ?? project.end_ops, clock)],
+    [t('common.start_ops'), when(report?.start_ops ?? project.start_ops, clock)],
+    [t('common.end_ops'), when(report?.end_ops ?? project.end_ops, clock)],
   ]);
 
   writer.heading(t('coil.ratios_heading'));
-  writeRatios(writer, rows, total, context);
+  writer.table(
+    ratioColumns(context),
+    rows.map((row) => ratioCells(row, groupNames(row))),
+    {
+      totals: ratioCells(total, [t('common.totals'), '']),
+      empty: t('common.no_data'),
+      note: rows.length > 1 ? t('coil.totals_rule') : undefined,
+    },
+  );
 
   writer.heading(t('coil.delay_heading'));
   writer.table(
@@ -131,28 +138,10 @@ export async function coilReportWorkbook(
       t(`ratios.cause_${cause}`),
       ...rows.map((row) => hours(row.delay_by[cause])),
     ]),
+    { note: t('coil.causes_overlap') },
   );
 
-  writer.heading(t('coil.tons_heading'));
-  // Per key, the tonnes of the groups shown (all of them without a report: the tons_summary).
-  const tonsRows = Object.entries(summaries.commodity_summary).flatMap(([key, keyRows]) => {
-    const shown = keyRows.filter(inReport);
-    if (shown.length === 0) return [];
-    const { commodity, hold } = parseTonsKey(key);
-    const tons = report ? (shown[0]?.tons ?? '0.00') : (summaries.tons_summary[key] ?? '0.00');
-    return [
-      [
-        commodityName(data, commodity),
-        hold === null ? t('ratios.no_hold') : integer(hold),
-        decimal(tons, 'decimal2'),
-      ],
-    ];
-  });
-  writer.table(
-    [{ header: t('common.commodity') }, { header: t('ratios.hold') }, { header: t('ratios.tons') }],
-    tonsRows,
-    { totals: [t('common.totals'), '', decimal(total.tons, 'decimal2')], empty: t('common.no_data') },
-  );
+  writeHolds(writer, data, summaries, report, total, context);
 
   writer.fields([
     [t('common.remarks'), report?.remarks ?? project.remarks ?? ''],
@@ -160,13 +149,27 @@ export async function coilReportWorkbook(
     [t('coil.operation_others'), report?.operation_others ?? ''],
   ]);
 
+  // The coils of the report's group (every validated one without a report), and the exceptions.
+  const ratioContext = buildContext(data);
+  const items = data.packingList.filter(
+    (item) =>
+      inReport({ commodity: item.commodity, activity: activityOf(item, ratioContext) }) || !item.validated,
+  );
+  const inGroup = report ? items.filter((item) => item.commodity === report.commodity) : items;
+  coilList(book, data, inGroup, context, total);
+  coilExceptions(book, data, inGroup, refusals, context);
+
   // One tab per commodity_hold key, with the same columns (the summary modal's tabs).
   for (const [key, keyRows] of Object.entries(summaries.commodity_summary)) {
     const shown = keyRows.filter(inReport);
     if (shown.length === 0) continue;
     const { commodity, hold } = parseTonsKey(key);
-    const tab = book.addSheet(key, RATIO_WIDTHS);
-    tab.title(`${commodityName(data, commodity)} · ${t('ratios.hold')} ${hold ?? t('ratios.no_hold')}`);
+    const tab = book.addSheet(key, RATIO_WIDTHS, { landscape: true });
+    tab.titleBlock(
+      context.company,
+      `${commodityName(data, commodity)} · ${t('ratios.hold')} ${hold ?? t('ratios.no_hold')}`,
+      subtitle(context, span),
+    );
     tab.table(
       ratioColumns(context),
       shown.map((row) => ratioCells(row, groupNames(row))),
@@ -175,7 +178,52 @@ export async function coilReportWorkbook(
   return book;
 }
 
-function commodityName(data: ProjectData, code: string): string {
+/** Tonnes by commodity and hold: the rows add up to the total (rounded by largest remainder). */
+function writeHolds(
+  writer: SheetWriter,
+  data: ProjectData<PackingCoil>,
+  summaries: ReturnType<typeof projectSummaries>,
+  report: CoilReportRow | undefined,
+  total: RatioRow,
+  { t }: ReportContext,
+) {
+  writer.heading(t('coil.tons_heading'));
+  const holdRows = Object.entries(summaries.commodity_summary).flatMap(([key, keyRows]) => {
+    const shown = report
+      ? keyRows.filter((row) => row.commodity === report.commodity && row.activity === report.activity)
+      : keyRows;
+    if (shown.length === 0) return [];
+    const { commodity, hold } = parseTonsKey(key);
+    const grams = toMilli(shown[0]?.net_weight_kg);
+    return [
+      { name: commodityName(data, commodity), hold, grams, tons: summaries.tons_summary[key] ?? '0.00' },
+    ];
+  });
+  // Without a report the keys' tonnes are the tons_summary's (rounded to add up to the total); with
+  // one, the group's grams in each key, rounded to add up to the group's total the same way.
+  const shares = report
+    ? apportion(
+        holdRows.map((row) => row.grams),
+        10_000n,
+        toMilli(total.tons) / 10n,
+      ).map((steps) => formatScaled(steps, 2, 2))
+    : holdRows.map((row) => row.tons);
+  writer.table(
+    [{ header: t('common.commodity') }, { header: t('ratios.hold') }, { header: t('ratios.tons') }],
+    holdRows.map((row, index): CellValue[] => [
+      row.name,
+      row.hold === null ? t('ratios.no_hold') : integer(row.hold),
+      tons(shares[index] ?? '0.00'),
+    ]),
+    {
+      totals: [t('common.totals'), '', tons(total.tons)],
+      empty: t('common.no_data'),
+      note: t('coil.tons_rule'),
+    },
+  );
+}
+
+function commodityName(data: ProjectData<PackingCoil>, code: string): string {
   return data.commodities.find((row) => row.code === code)?.name ?? code;
 }
 

@@ -25,7 +25,7 @@ export async function makeContainerReport(
 ): Promise<MadeFile> {
   const found = await findContainerReport(database.db, principal, id);
   const body: z.infer<typeof makeContainerReportBody> = parseOrThrow(makeContainerReportBody, rawBody);
-  const { t, clock, now } = reportContext(body, acceptLanguage);
+  const { t, clock, now } = reportContext(body, acceptLanguage, config);
   const report = containerInLanguage(found, clock.locale);
   const store = await fileStoreFor(config);
   const rows = await listPhotos(database.db, report.id);

@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fileSlug,
-  formatDate,
-  formatDateTime,
-  formatTime,
-  isTimeZone,
-  utcOffsetMinutes,
-  weekday,
-} from './format.js';
+import { offsetMinutes } from '../../src/domain/time.js';
+import { fileSlug, formatDate, formatDateTime, formatTime, isTimeZone, weekday } from './format.js';
 
 const madrid = { timeZone: 'Europe/Madrid', locale: 'es' };
 
 describe('report dates', () => {
   it('follows the zone across a daylight-saving change', () => {
     // Madrid moves from UTC+1 to UTC+2 at 01:00 UTC on 29 March 2026.
-    expect(utcOffsetMinutes('Europe/Madrid', Date.parse('2026-03-29T00:59:00Z'))).toBe(60);
-    expect(utcOffsetMinutes('Europe/Madrid', Date.parse('2026-03-29T01:00:00Z'))).toBe(120);
+    expect(offsetMinutes('Europe/Madrid', Date.parse('2026-03-29T00:59:00Z'))).toBe(60);
+    expect(offsetMinutes('Europe/Madrid', Date.parse('2026-03-29T01:00:00Z'))).toBe(120);
     expect(formatDateTime('2026-03-29T00:59:00.000Z', madrid)).toBe('29/03/2026 01:59');
     expect(formatDateTime('2026-03-29T01:00:00.000Z', madrid)).toBe('29/03/2026 03:00');
-    expect(utcOffsetMinutes('Asia/Kathmandu', Date.parse('2026-11-21T00:00:00Z'))).toBe(345);
+    expect(offsetMinutes('Asia/Kathmandu', Date.parse('2026-11-21T00:00:00Z'))).toBe(345);
   });
 
   it('writes dd/MM/yyyy and HH:mm, and nothing for no value', () => {

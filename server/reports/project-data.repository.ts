@@ -131,6 +131,16 @@ export interface PackingDetail extends PackingRatio {
   validation_prompter_identifier: string | null;
 }
 
+/** Any item of the list with what the coil report lists (weights, damage), validated or not. */
+export interface PackingCoil extends PackingRatio {
+  id: string;
+  reference: string;
+  gross_weight: string | null;
+  damage: string[];
+  other_damage: string | null;
+  requires_attention: boolean;
+}
+
 export interface ProjectData<Item extends PackingRatio = PackingRatio> extends RatiosInput {
   project: ProjectHeader;
   events: ProjectEventDetail[];
@@ -149,22 +159,28 @@ export interface ProjectData<Item extends PackingRatio = PackingRatio> extends R
     description: string | null;
     gang_no: number | null;
   }[];
-  /** Validated items only: the reports count nothing else. */
+  /** Validated items only (the ratio functions count nothing else), but for the coil report: all. */
   packingList: Item[];
 }
 
-const RATIO_COLUMNS = sql.raw(`commodity, quantity, processed_quantity, net_weight, validated,
-  validation_datetime, validation_hand, validation_hold, lift_id`);
-// Three more columns (two of them uuids) for 20,000 items cost a quarter more of the read: only the
-// prompter report asks for them.
-const DETAIL_COLUMNS = sql.raw('id, reference, validation_prompter_identifier');
+const RATIO_COLUMNS = `commodity, quantity, processed_quantity, net_weight, validated,
+  validation_datetime, validation_hand, validation_hold, lift_id`;
+// More columns (uuids above all) for 20,000 items cost a quarter more of the read: each report asks
+// only for its own.
+const ITEMS = {
+  ratios: sql.raw(`${RATIO_COLUMNS} from packing_list where validated and`),
+  details: sql.raw(`${RATIO_COLUMNS}, id, reference, validation_prompter_identifier
+    from packing_list where validated and`),
+  coils: sql.raw(`${RATIO_COLUMNS}, id, reference, gross_weight, damage, other_damage, requires_attention
+    from packing_list where`),
+};
 
 /**
- * Everything the coil and SOF reports read, for one project; event types, commodities and activities
- * named in `language`.
+ * Everything the SOF reads, for one project (validated items only); event types, commodities and
+ * activities named in `language`.
  */
 export function loadProjectData(db: Db, project: ProjectHeader, language = 'en'): Promise<ProjectData> {
-  return load<PackingRatio>(db, project, false, language);
+  return load<PackingRatio>(db, project, 'ratios', language);
 }
 
 /** The same with each item's id, reference and prompter (the prompter report). */
@@ -173,13 +189,22 @@ export function loadProjectDetails(
   project: ProjectHeader,
   language = 'en',
 ): Promise<ProjectData<PackingDetail>> {
-  return load<PackingDetail>(db, project, true, language);
+  return load<PackingDetail>(db, project, 'details', language);
+}
+
+/** The same with every item of the list, validated or not, with weights and damage (the coil report). */
+export function loadProjectCoils(
+  db: Db,
+  project: ProjectHeader,
+  language = 'en',
+): Promise<ProjectData<PackingCoil>> {
+  return load<PackingCoil>(db, project, 'coils', language);
 }
 
 async function load<Item extends PackingRatio>(
   db: Db,
   project: ProjectHeader,
-  details: boolean,
+  items: keyof typeof ITEMS,
   language: string,
 ): Promise<ProjectData<Item>> {
   const id = project.id;
@@ -197,8 +222,9 @@ async function load<Item extends PackingRatio>(
         RatiosInput['handIncidences'][number]
       >`select id, hand, issue, init_date, end_date from hand_incidence
       where project = ${id} and deleted_at is null`.execute(db),
-      sql<Item>`select ${RATIO_COLUMNS}${details ? sql`, ${DETAIL_COLUMNS}` : sql``}
-      from packing_list where project = ${id} and deleted_at is null and validated`.execute(db),
+      sql<Item>`select ${ITEMS[items]} project = ${id} and deleted_at is null order by reference, id`.execute(
+        db,
+      ),
       sql<
         RatiosInput['commodities'][number]
       >`select id, code, name, name_es from commodity where deleted_at is null`.execute(db),

@@ -1,10 +1,18 @@
 // The prompter report: the tally's validations by hand, hold and lift, with a summary by hand and
 // hold. A prompter report row narrows it to its hand, hold and hand event (the event's hours).
-import { gramsToTonsText, milliToText, toMilli, validatedUnits } from '../../src/domain/ratios/index.js';
-import { formatDateTime, utcOffsetMinutes } from './format.js';
-import { projectFields, type ReportContext, subtitle } from './header.js';
+import {
+  apportion,
+  formatScaled,
+  gramsToTonsText,
+  milliToText,
+  toMilli,
+  validatedUnits,
+} from '../../src/domain/ratios/index.js';
+import { addDays, zonedInstant } from '../../src/domain/time.js';
+import { formatDateTime } from './format.js';
+import { callSpan, pageFrame, projectFields, projectLabel, type ReportContext, subtitle } from './header.js';
 import type { PackingDetail, ProjectData, UserName } from './project-data.repository.js';
-import { type CellValue, decimal, integer, ReportBook } from './xlsx.js';
+import { type CellValue, integer, kg, ReportBook, tons, units, when } from './xlsx.js';
 
 export interface PrompterFilter {
   hand: string | null;
@@ -24,12 +32,12 @@ export function handEventWindow(
   timeZone: string,
 ): [number, number] | null {
   if (!event?.date || !event.hour_from || !event.hour_to) return null;
-  const local = (time: string) => Date.parse(`${event.date}T${time.slice(0, 5)}:00Z`);
-  const from = local(event.hour_from);
-  let to = local(event.hour_to);
-  if (to <= from) to += 24 * 3_600_000; // the line crosses midnight
-  const shift = (at: number) => at - utcOffsetMinutes(timeZone, at) * 60_000;
-  return [shift(from), shift(to)];
+  const from = zonedInstant(`${event.date}T${event.hour_from.slice(0, 5)}`, timeZone);
+  const sameDay = event.hour_to.slice(0, 5) > event.hour_from.slice(0, 5);
+  // A line ending at or before its start crosses midnight: it ends the next day.
+  const endDate = sameDay ? event.date : addDays(event.date, 1);
+  const to = zonedInstant(`${endDate}T${event.hour_to.slice(0, 5)}`, timeZone);
+  return from === null || to === null ? null : [from, to];
 }
 
 /** Code-point order: ISO times sort right, and it is far cheaper than localeCompare on 20,000 rows. */
@@ -97,12 +105,12 @@ export async function prompterReportWorkbook(
     if (item.lift_id && !liftNumber.has(item.lift_id)) liftNumber.set(item.lift_id, liftNumber.size + 1);
 
   // Units are read once per item (the details sheet shows them again).
-  const units = new Map<PackingDetail, bigint>();
+  const itemUnits = new Map<PackingDetail, bigint>();
   const unitsOf = (item: PackingDetail) => {
-    let value = units.get(item);
+    let value = itemUnits.get(item);
     if (value === undefined) {
       value = validatedUnits(item);
-      units.set(item, value);
+      itemUnits.set(item, value);
     }
     return value;
   };
@@ -121,21 +129,28 @@ export async function prompterReportWorkbook(
     };
     group.items++;
     group.lifts.add(item.lift_id ?? `item:${item.id}`);
-    const units = unitsOf(item);
-    group.units += units;
+    const count = unitsOf(item);
+    group.units += count;
     group.grams += toMilli(item.net_weight);
-    totalUnits += units;
+    totalUnits += count;
     totalGrams += toMilli(item.net_weight);
     groups.set(key, group);
   }
   const totalLifts = new Set(sorted.map((item) => item.lift_id ?? `item:${item.id}`)).size;
   const holdCell = (hold: number | null): CellValue =>
     hold === null ? t('prompter.no_hold') : integer(hold);
-  const tons = (grams: bigint) => decimal(gramsToTonsText(grams), 'decimal2');
+  // Each group's tonnes rounded so that the groups add up to the total shown (largest remainder).
+  const groupTons = apportion(
+    [...groups.values()].map((group) => group.grams),
+    10_000n,
+  ).map((steps) => tons(formatScaled(steps, 2, 2)));
 
-  const book = await ReportBook.open();
+  const span = callSpan({ ...data, packingList: items });
+  const book = await ReportBook.open(
+    pageFrame(context, t('prompter.title'), projectLabel(data.project), span),
+  );
   const writer = book.addSheet(t('prompter.sheet'), [40, 10, 10, 10, 16, 14]);
-  writer.title(t('prompter.title'), subtitle(context));
+  writer.titleBlock(context.company, t('prompter.title'), subtitle(context, span));
   writer.fields([
     ...projectFields(data.project, context),
     [t('prompter.hand'), filter?.hand ? handLabel(filter.hand) : t('common.all')],
@@ -167,13 +182,13 @@ export async function prompterReportWorkbook(
       { header: t('prompter.quantity') },
       { header: t('prompter.tons') },
     ],
-    [...groups.values()].map((group) => [
+    [...groups.values()].map((group, index) => [
       handLabel(group.hand),
       holdCell(group.hold),
       integer(group.items),
       integer(group.lifts.size),
-      decimal(milliToText(group.units)),
-      tons(group.grams),
+      units(milliToText(group.units)),
+      groupTons[index] ?? null,
     ]),
     {
       totals: [
@@ -181,25 +196,20 @@ export async function prompterReportWorkbook(
         '',
         integer(sorted.length),
         integer(totalLifts),
-        decimal(milliToText(totalUnits)),
-        tons(totalGrams),
+        units(milliToText(totalUnits)),
+        tons(gramsToTonsText(totalGrams)),
       ],
       empty: t('common.no_data'),
+      // A lift counts once even when its items went to two holds: the lifts may not add up.
+      note: t('prompter.totals_rule'),
     },
   );
 
-  const details = book.addSheet(t('prompter.details_sheet'), [40, 8, 8, 20, 14, 14, 16, 18, 24]);
+  const details = book.addSheet(t('prompter.details_sheet'), [36, 7, 7, 20, 14, 10, 15, 17, 24], {
+    landscape: true,
+  });
+  details.titleBlock(context.company, t('prompter.details_title'), subtitle(context, span));
   const commodities = new Map(data.commodities.map((row) => [row.id, row.name]));
-  // Items of one lift share their time: each time is formatted once.
-  const times = new Map<string | null, string>();
-  const validatedAt = (iso: string | null) => {
-    let text = times.get(iso);
-    if (text === undefined) {
-      text = formatDateTime(iso, clock);
-      times.set(iso, text);
-    }
-    return text;
-  };
   const prompter = (id: string | null) => {
     const user = id ? users.get(id) : undefined;
     return user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username : '';
@@ -222,24 +232,25 @@ export async function prompterReportWorkbook(
       item.lift_id ? integer(liftNumber.get(item.lift_id) ?? 0) : null,
       item.reference,
       commodities.get(item.commodity) ?? '',
-      { value: Number(unitsOf(item)) / 1000, format: 'decimal3' },
-      item.net_weight === null ? null : decimal(item.net_weight),
-      validatedAt(item.validation_datetime),
+      units(milliToText(unitsOf(item))),
+      kg(item.net_weight),
+      when(item.validation_datetime, clock),
       prompter(item.validation_prompter_identifier),
     ]),
     {
       totals: [
-        t('common.totals'),
+        t('prompter.totals', { items: sorted.length, lifts: totalLifts }),
         '',
-        integer(totalLifts),
-        integer(sorted.length),
         '',
-        decimal(milliToText(totalUnits)),
-        decimal(milliToText(totalGrams)),
+        '',
+        '',
+        units(milliToText(totalUnits)),
+        kg(milliToText(totalGrams)),
         '',
         '',
       ],
       empty: t('common.no_data'),
+      repeatHeader: true,
     },
   );
   return book;

@@ -55,12 +55,15 @@ export function rowStarting(sheet: ExcelJS.Worksheet, first: string, from = 0): 
     .find((row) => row[0] === first);
 }
 
-/** The cell to the right of a header-block label. */
+/** The value cell of a header-block label (past the label's own merged cells). */
 export function cellLabelled(sheet: ExcelJS.Worksheet, label: string): ExcelJS.Cell | undefined {
   let found: ExcelJS.Cell | undefined;
   sheet.eachRow((row) => {
     row.eachCell((cell, column) => {
-      if (!found && cell.value === label) found = row.getCell(column + 1);
+      if (found || cell.value !== label || cell.master.address !== cell.address) return;
+      let next = column + 1;
+      while (row.getCell(next).master.address === cell.address) next++;
+      found = row.getCell(next).master;
     });
   });
   return found;
@@ -90,4 +93,45 @@ export interface PdfItem {
   str: string;
   x: number;
   width: number;
+}
+
+/** What a sheet says about printing: orientation, fit, repeated rows, margins, header and footer. */
+export function printSetup(sheet: ExcelJS.Worksheet) {
+  const { pageSetup, headerFooter } = sheet;
+  return {
+    orientation: pageSetup.orientation,
+    paperSize: pageSetup.paperSize,
+    fitToPage: pageSetup.fitToPage,
+    fitToWidth: pageSetup.fitToWidth,
+    fitToHeight: pageSetup.fitToHeight,
+    printTitlesRow: pageSetup.printTitlesRow,
+    margins: pageSetup.margins,
+    header: headerFooter.oddHeader,
+    footer: headerFooter.oddFooter,
+  };
+}
+
+/** The cells of a row, as ExcelJS reads them (value, type, number format). */
+export function cellsOf(sheet: ExcelJS.Worksheet, row: number): ExcelJS.Cell[] {
+  const cells: ExcelJS.Cell[] = [];
+  sheet.getRow(row).eachCell({ includeEmpty: true }, (cell) => {
+    cells.push(cell);
+  });
+  return cells;
+}
+
+/** The number of the first row whose first cell is `first`. */
+export function rowNumber(sheet: ExcelJS.Worksheet, first: string): number {
+  let found = 0;
+  sheet.eachRow((row, number) => {
+    if (!found && row.getCell(1).value === first) found = number;
+  });
+  return found;
+}
+
+/** A date read from a cell (ExcelJS gives the wall time as UTC fields) as 'dd/MM/yyyy HH:mm'. */
+export function wall(value: unknown): string {
+  if (!(value instanceof Date)) return `not a date: ${String(value)}`;
+  const iso = value.toISOString();
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
 }

@@ -63,6 +63,8 @@ export interface ReportWorld {
   foreign: string;
   /** A customer token of `customer`'s account. */
   customerToken: string;
+  /** Project whose work crosses the end of summer time in Spain (Sunday 25 October 2026). */
+  dst: string;
 }
 
 export async function makeReportWorld(server: TestServer): Promise<ReportWorld> {
@@ -154,14 +156,14 @@ export async function makeReportWorld(server: TestServer): Promise<ReportWorld> 
   const h2 = await hand(shift, at(21, '10:00'), at(21, '18:00'), 'Day gang');
   const lift1 = '0190a000-0000-7000-8000-000000000001';
   const lift2 = '0190a000-0000-7000-8000-000000000002';
-  const items: [string, string, string, number, string | null, string][] = [
-    [INJECTION_REF, h1, '1000.125', 1, lift1, at(21, '07:10')],
+  const items: [string, string, string, number, string | null, string, string[]?][] = [
+    [INJECTION_REF, h1, '1000.125', 1, lift1, at(21, '07:10'), ['wrapping']],
     ['C-0002', h1, '2000.250', 1, lift1, at(21, '07:10')],
     ['C-0003', h1, '3000.333', 2, lift2, at(21, '08:00')],
     ['C-0004', h2, '1500.001', 2, null, at(21, '11:00')],
     ['C-0005', h2, '1499.999', 2, null, at(21, '11:30')],
   ];
-  for (const [reference, handId, weight, hold, lift, when] of items)
+  for (const [reference, handId, weight, hold, lift, when, damage] of items)
     await must(api, admin, 'POST', '/api/packing-list/', {
       project,
       reference,
@@ -175,13 +177,45 @@ export async function makeReportWorld(server: TestServer): Promise<ReportWorld> 
       validation_hold: hold,
       validation_prompter_identifier: adminId,
       lift_id: lift,
+      damage: damage ?? [],
     });
   await must(api, admin, 'POST', '/api/packing-list/', {
     project,
     reference: 'C-0006',
     commodity: lookups.coil,
     net_weight: '999.000',
+    damage: ['opened_packing'],
+    requires_attention: true,
   });
+  // A second tablet validated C-0002 offline too: the server refuses it (the coil report's exceptions).
+  const second = (
+    await must<{ results: { id: string }[] }>(
+      api,
+      admin,
+      'GET',
+      `/api/packing-list/?project=${project}&reference=C-0002`,
+    )
+  ).results[0]?.id;
+  const refused = await must<{ results: { status: string }[] }>(api, admin, 'POST', '/api/sync/push/', {
+    client_id: '0190a000-0000-7000-8000-0000000000aa',
+    mutations: [
+      {
+        mutation_id: '0190a000-0000-7000-8000-0000000000ab',
+        seq: 1,
+        resource: 'packing-list',
+        op: 'update',
+        id: second,
+        data: {
+          validated: true,
+          validation_hand: h2,
+          validation_hold: 3,
+          validation_datetime: at(21, '09:40'),
+        },
+        occurred_at: at(21, '09:40'),
+      },
+    ],
+  });
+  if (refused.results[0]?.status !== 'conflict') throw new Error('the second validation was not refused');
 
   const stopped = await newProject('NS-043');
   const stoppedShift = await event(stopped, lookups.working, at(21, '08:00'), at(21, '10:00'));
@@ -198,9 +232,33 @@ export async function makeReportWorld(server: TestServer): Promise<ReportWorld> 
   });
 
   const empty = await newProject('NS-044');
+
+  // Saturday 24 October 20:00 CEST to Sunday 25 October 20:00 CET (18:00 to 19:00 UTC): 25 hours, the
+  // hour 02:00-03:00 twice. Rain from 02:30 CEST to 02:30 CET (00:30 to 01:30 UTC).
+  const dst = await newProject('NS-045', { init_date: '2026-10-24', end_date: '2026-10-25' });
+  const dstShift = await event(dst, lookups.working, '2026-10-24T18:00:00Z', '2026-10-25T19:00:00Z');
+  await event(dst, lookups.rain, '2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z');
+  const dstHand = await hand(dstShift, '2026-10-24T18:00:00Z', '2026-10-25T19:00:00Z', 'Night gang');
+  const dstItems: [string, string, string][] = [
+    ['D-1', '2026-10-24T21:59:00Z', '1000.000'], // 23:59 CEST, Saturday
+    ['D-2', '2026-10-24T22:01:00Z', '2000.000'], // 00:01 CEST, Sunday
+    ['D-3', '2026-10-25T00:45:00Z', '3000.000'], // 02:45 CEST, the first 02:45
+    ['D-4', '2026-10-25T01:45:00Z', '4000.000'], // 02:45 CET, the second
+  ];
+  for (const [reference, when, weight] of dstItems)
+    await must(api, admin, 'POST', '/api/packing-list/', {
+      project: dst,
+      reference,
+      commodity: lookups.coil,
+      net_weight: weight,
+      validated: true,
+      validation_datetime: when,
+      validation_hand: dstHand,
+      validation_hold: 1,
+    });
   const foreign = await newProject('OT-001', { customer: other });
   const customerToken = (
     await must<{ token: string }>(api, admin, 'POST', `/api/accounts/${customer}/tokens/`, { name: 'ERP' })
   ).token;
-  return { api, admin, adminId, lookups, customer, project, stopped, empty, foreign, customerToken };
+  return { api, admin, adminId, lookups, customer, project, stopped, empty, foreign, customerToken, dst };
 }

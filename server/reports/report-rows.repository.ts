@@ -1,46 +1,10 @@
 // The report rows a file is made for, with the names they refer to.
 import { sql } from 'kysely';
-import { lookupLabel } from '../../src/domain/reference/label.js';
 import type { Database } from '../db/database.js';
+import type { Refusal } from './coil-list.js';
 import type { PrompterFilter } from './prompter-report.js';
-import type { SofReportRow } from './sof-report.js';
 
 type Db = Database['db'];
-
-type PortRow = Record<string, unknown> | null;
-
-/** The SOF report row, its ports named in `language`. */
-export async function findSofReport(
-  db: Db,
-  projectId: string,
-  id: string,
-  language = 'en',
-): Promise<SofReportRow | undefined> {
-  const result = await sql<
-    Omit<SofReportRow, 'previous_port_name' | 'port_name' | 'next_port_name'> & {
-      previous_port: PortRow;
-      port: PortRow;
-      next_port: PortRow;
-    }
-  >`
-    select r.berthing_wharf, r.reported_and_ready, r.time_to_count, r.despatched, r.eta_portcall,
-      r.etd_portcall, r.remarks, to_jsonb(pp) as previous_port, to_jsonb(p) as port, to_jsonb(np) as next_port
-    from sof_report r
-      left join port pp on pp.id = r.previous_port
-      left join port p on p.id = r.port
-      left join port np on np.id = r.next_port
-    where r.id = ${id} and r.project = ${projectId} and r.deleted_at is null`.execute(db);
-  const row = result.rows[0];
-  if (!row) return undefined;
-  const { previous_port, port, next_port, ...rest } = row;
-  const name = (port: PortRow) => lookupLabel('port', port, language) || null;
-  return {
-    ...rest,
-    previous_port_name: name(previous_port),
-    port_name: name(port),
-    next_port_name: name(next_port),
-  };
-}
 
 export async function findPrompterFilter(
   db: Db,
@@ -68,4 +32,23 @@ export async function findPrompterFilter(
       ? { description: row.description, date: row.date, hour_from: row.hour_from, hour_to: row.hour_to }
       : null,
   };
+}
+
+const fullName = (alias: string) =>
+  sql.raw(
+    `coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.username)`,
+  );
+
+/** Validations of the project's items the sync push refused (validated already), oldest first. */
+export async function findTallyRefusals(db: Db, projectId: string): Promise<Refusal[]> {
+  const result = await sql<Refusal>`
+    select p.reference, r.occurred_at, r.at, ${fullName('tu')} as tried_by, r.validation_hand,
+      r.validation_hold, ${fullName('vu')} as validated_by, p.validation_datetime as validated_at
+    from tally_refusal r
+      join packing_list p on p.id = r.packing_item
+      left join users tu on tu.id = r.user_id
+      left join users vu on vu.id = p.validation_prompter_identifier
+    where r.project = ${projectId} and p.deleted_at is null
+    order by coalesce(r.occurred_at, r.at), r.mutation_id`.execute(db);
+  return result.rows;
 }

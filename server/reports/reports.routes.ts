@@ -2,6 +2,7 @@
 //   POST /api/project/<id>/make_coil_report/       .xlsx  body {language?, report?, time_zone?}
 //   POST /api/project/<id>/make_sof_report/        .xlsx  body {language?, report?, time_zone?}
 //   POST /api/project/<id>/make_prompter_report/   .xlsx  body {language?, report?, time_zone?}
+//   POST /api/project/<id>/make_sof_pdf/           .pdf   body {language?, report?, time_zone?, signed?}
 //   POST /api/container-report/<id>/make_container_report/  .pdf  body {language?, time_zone?}
 // The file comes back with Content-Disposition and x-suggested-filename. 404 for a record the caller
 // cannot read; 400 (DRF field errors) for a bad body.
@@ -14,6 +15,7 @@ import type { MadeFile, ProjectReportKind } from './reports.service.js';
 // ExcelJS, pdfkit and sharp load with the first report asked for, so an idle server does not carry them.
 const projectReports = () => import('./reports.service.js');
 const containerReports = () => import('./container-report.service.js');
+const sofPdfs = () => import('./sof-pdf.service.js');
 
 type IdParams = { id: string };
 // Documented only: a malformed id is a 404, as for a record the caller cannot read.
@@ -54,6 +56,7 @@ export async function reportRoutes(app: FastifyInstance, { database, config }: A
           reply,
           await (await projectReports()).makeProjectReport(
             database,
+            config,
             request.principal,
             kind,
             request.params.id,
@@ -62,6 +65,28 @@ export async function reportRoutes(app: FastifyInstance, { database, config }: A
           ),
         ),
     );
+
+  app.post<{ Params: IdParams }>(
+    '/project/:id/make_sof_pdf/',
+    {
+      schema: {
+        ...reportDoc('makeSofPdf', 'Download the statement of facts PDF, signed or to sign', 'sof-pdf'),
+        params: idParams,
+      },
+    },
+    async (request, reply) =>
+      sendMade(
+        reply,
+        await (await sofPdfs()).makeSofPdf(
+          database,
+          config,
+          request.principal,
+          request.params.id,
+          request.body,
+          acceptLanguage(request),
+        ),
+      ),
+  );
 
   app.post<{ Params: IdParams }>(
     '/container-report/:id/make_container_report/',

@@ -1,6 +1,7 @@
 // Making the project spreadsheets: who may, in which language and time zone, from which rows.
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import { parseOrThrow } from '../http/validation.js';
@@ -12,13 +13,15 @@ import {
   findProjectHeader,
   findProjectReport,
   findUserNames,
+  loadProjectCoils,
   loadProjectData,
   loadProjectDetails,
   type ProjectHeader,
   projectInLanguage,
 } from './project-data.repository.js';
 import { prompterReportWorkbook } from './prompter-report.js';
-import { findPrompterFilter, findSofReport } from './report-rows.repository.js';
+import { findPrompterFilter, findTallyRefusals } from './report-rows.repository.js';
+import { findSofReport, loadSofContent } from './sof-data.js';
 import { sofReportWorkbook } from './sof-report.js';
 import type { ReportBook } from './xlsx.js';
 
@@ -44,14 +47,28 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 export type ProjectReportKind = 'coil' | 'sof' | 'prompter';
 
-/** Language, clock and texts for a request. */
-export function reportContext(body: MakeReportBody, acceptLanguage: string | undefined): ReportContext {
+/** Language, clock, texts and letterhead for a request; times in `zone` when the record has one. */
+export function reportContext(
+  body: MakeReportBody,
+  acceptLanguage: string | undefined,
+  config: Config,
+  zone?: string | null,
+): ReportContext {
   const language = pickLanguage(body.language, acceptLanguage);
   return {
     t: translator(language),
-    clock: { timeZone: body.time_zone ?? 'UTC', locale: language },
+    language,
+    // The port's zone; the device's (sent by the app) where the record has no port; else UTC.
+    clock: { timeZone: zone || body.time_zone || 'UTC', locale: language },
     now: new Date(),
+    company: config.company.name,
   };
+}
+
+/** The IANA zone of the project's port, or null when it has none. */
+export function portZone(project: ProjectHeader): string | null {
+  const zone = project.refs.port?.time_zone;
+  return typeof zone === 'string' && zone ? zone : null;
 }
 
 function fileName(prefix: string, project: ProjectHeader, context: ReportContext, extension: string): string {
@@ -63,6 +80,7 @@ const notInProject = () => new ValidationError({ report: ['No such report in thi
 
 export async function makeProjectReport(
   database: Database,
+  config: Config,
   principal: Principal | null,
   kind: ProjectReportKind,
   projectId: string,
@@ -72,8 +90,9 @@ export async function makeProjectReport(
   const { db } = database;
   const found = await findProjectHeader(db, principal, projectId);
   const body = parseOrThrow(makeReportBody, rawBody);
-  const context = reportContext(body, acceptLanguage);
-  const language = context.clock.locale;
+  // Times in the port's zone (the device's when the port has none).
+  const context = reportContext(body, acceptLanguage, config, portZone(found));
+  const language = context.language;
   const project = projectInLanguage(found, language);
   const reportId = body.report ?? null;
   let workbook: ReportBook;
@@ -82,13 +101,19 @@ export async function makeProjectReport(
       ? await findProjectReport<CoilReportRow>(db, 'coil_report', project.id, reportId)
       : undefined;
     if (reportId && !report) throw notInProject();
-    const data = await loadProjectData(db, project, language);
-    workbook = await coilReportWorkbook(data, report, context);
+    const [data, refusals] = await Promise.all([
+      loadProjectCoils(db, project, language),
+      findTallyRefusals(db, project.id),
+    ]);
+    workbook = await coilReportWorkbook(data, report, refusals, context);
   } else if (kind === 'sof') {
-    const report = reportId ? await findSofReport(db, project.id, reportId, language) : undefined;
+    const report = reportId ? await findSofReport(db, project.id, reportId) : undefined;
     if (reportId && !report) throw notInProject();
     const data = await loadProjectData(db, project, language);
-    workbook = await sofReportWorkbook(data, report, context);
+    workbook = await sofReportWorkbook(
+      await loadSofContent(db, data, report, context.clock.timeZone),
+      context,
+    );
   } else {
     const filter = reportId ? await findPrompterFilter(db, project.id, reportId) : undefined;
     if (reportId && !filter) throw notInProject();

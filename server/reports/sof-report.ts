@@ -1,62 +1,47 @@
-// The statement of facts, after the BIMCO/FONASBA standard SOF: the call's particulars, the events
-// with dates and times, a daily table of hours worked and stopped, gangs and quantity, remarks and
-// signatures.
-import { dailyRows, projectSummaries } from '../../src/domain/ratios/index.js';
-import { formatDate, formatDateTime, formatTime, utcOffsetMinutes, weekday } from './format.js';
-import { projectFields, type ReportContext, subtitle } from './header.js';
-import type { ProjectData } from './project-data.repository.js';
-import { decimal, hours, integer, ReportBook } from './xlsx.js';
+// The statement of facts spreadsheet, after the BIMCO/FONASBA standard SOF: the call's particulars,
+// the events with dates and local times, the remarks and the signatures; a second sheet with the
+// daily table of hours worked and stopped (by cause), gangs and quantity. Made from the same content
+// as the SOF PDF (src/domain/sof/content.ts).
+import { delayAttributions } from '../../src/domain/enums.js';
+import { nameIn, type SofContent, type SofEvent } from '../../src/domain/sof/content.js';
+import { formatDate, weekday } from './format.js';
+import { pageFrame, type ReportContext, subtitle } from './header.js';
+import { particularCell, sofParticulars, sofSpan, sofSubject } from './sof-text.js';
+import { type CellValue, day, hours, integer, ReportBook, tons, units, when } from './xlsx.js';
 
-/** The SOF report row the file is made for; without one the project's own fields are used. */
-export interface SofReportRow {
-  previous_port_name: string | null;
-  port_name: string | null;
-  next_port_name: string | null;
-  berthing_wharf: string | null;
-  reported_and_ready: string | null;
-  time_to_count: string | null;
-  despatched: string | null;
-  eta_portcall: string | null;
-  etd_portcall: string | null;
-  remarks: string | null;
+function eventCells(event: SofEvent, context: ReportContext): CellValue[] {
+  const { t, clock, language } = context;
+  const date = formatDate(event.at, clock);
+  const sameDay = event.end && formatDate(event.end, clock) === date;
+  const localDay = when(event.at, clock, 'date');
+  const kind = event.cause
+    ? `${t(`sof.kind_${event.kind}`)} · ${t(`ratios.cause_${event.cause}`)}`
+    : t(`sof.kind_${event.kind}`);
+  return [
+    localDay,
+    localDay && typeof localDay === 'object' && 'wall' in localDay
+      ? weekday(new Date(localDay.wall).toISOString().slice(0, 10), clock)
+      : '',
+    when(event.at, clock, 'time'),
+    event.end ? when(event.end, clock, sameDay ? 'time' : 'datetime') : null,
+    nameIn(event.type, language),
+    kind,
+    event.gangs === null ? null : integer(event.gangs),
+    event.notes ?? '',
+  ];
 }
 
-function localDate(iso: string, context: ReportContext): string {
-  const offset = utcOffsetMinutes(context.clock.timeZone, Date.parse(iso));
-  return new Date(Date.parse(iso) + offset * 60_000).toISOString().slice(0, 10);
-}
-
-export async function sofReportWorkbook(
-  data: ProjectData,
-  report: SofReportRow | undefined,
-  context: ReportContext,
-): Promise<ReportBook> {
+export async function sofReportWorkbook(content: SofContent, context: ReportContext): Promise<ReportBook> {
   const { t, clock } = context;
-  const project = data.project;
-  const book = await ReportBook.open();
-  const writer = book.addSheet(t('sof.sheet'), [14, 14, 12, 16, 30, 14, 10, 40]);
-  writer.title(t('sof.title'), subtitle(context));
-  const when = (value: string | null | undefined) => formatDateTime(value, clock);
-  writer.fields([
-    ...projectFields(
-      report?.port_name ? { ...project, port_name: report.port_name, country_name: null } : project,
-      context,
-    ),
-    [t('sof.previous_port'), report?.previous_port_name ?? project.previous_port_name ?? ''],
-    [t('sof.next_port'), report?.next_port_name ?? project.next_port_name ?? ''],
-    [t('sof.berthing_wharf'), report?.berthing_wharf ?? project.berthing_wharf ?? ''],
-    [t('common.agency'), project.agency ?? ''],
-    [t('sof.eta'), when(report?.eta_portcall ?? project.eta_portcall)],
-    [t('sof.etd'), when(report?.etd_portcall ?? project.etd_portcall)],
-    [t('sof.reported_and_ready'), when(report?.reported_and_ready ?? project.reported_and_ready)],
-    [t('sof.time_to_count'), when(report?.time_to_count ?? project.time_to_count)],
-    [t('common.start_ops'), when(project.start_ops)],
-    [t('common.end_ops'), when(project.end_ops)],
-    [t('sof.despatched'), when(report?.despatched ?? project.despatched)],
-  ]);
+  const span = sofSpan(content);
+  const book = await ReportBook.open(pageFrame(context, t('sof.title'), sofSubject(content, context), span));
+  const writer = book.addSheet(t('sof.sheet'), [12, 12, 9, 15, 30, 20, 8, 36]);
+  writer.titleBlock(context.company, t('sof.title'), subtitle(context, span));
+  writer.fields(
+    sofParticulars(content, context).map(([label, value]) => [label, particularCell(value, context)]),
+  );
 
   writer.heading(t('sof.events_heading'));
-  const types = new Map(data.eventTypes.map((type) => [type.id, type]));
   writer.table(
     [
       { header: t('sof.date') },
@@ -68,74 +53,63 @@ export async function sofReportWorkbook(
       { header: t('sof.gangs') },
       { header: t('sof.notes') },
     ],
-    data.events.map((event) => {
-      const type = types.get(event.event);
-      const sameDay =
-        event.end_date && formatDate(event.end_date, clock) === formatDate(event.init_date, clock);
-      return [
-        formatDate(event.init_date, clock),
-        weekday(localDate(event.init_date, context), clock),
-        formatTime(event.init_date, clock),
-        sameDay ? formatTime(event.end_date, clock) : formatDateTime(event.end_date, clock),
-        type?.description ?? '',
-        type ? t(`sof.kind_${type.kind}`) : '',
-        event.number_gangs ?? null,
-        event.notes ?? '',
-      ];
-    }),
-    { empty: t('common.no_data') },
+    content.events.map((event) => eventCells(event, context)),
+    { empty: t('common.no_data'), repeatHeader: true },
   );
+  writer.fields([[t('common.remarks'), content.remarks ?? '']]);
+  writer.heading(t('sof.signatures'));
+  writer.signatureLines([t('sof.master'), t('sof.agent'), t('sof.stevedore')]);
 
-  writer.heading(t('sof.daily_heading'));
-  const firstWork = data.hands.map((hand) => hand.init_date).find(Boolean);
-  const offset = utcOffsetMinutes(clock.timeZone, firstWork ? Date.parse(firstWork) : context.now.getTime());
-  const days = dailyRows(data, { utcOffsetMinutes: offset });
-  const summary = projectSummaries(data);
-  const sum = (pick: (day: (typeof days)[number]) => number) =>
-    days.reduce((total, day) => total + pick(day), 0);
-  writer.table(
+  const daily = book.addSheet(
+    t('sof.daily_sheet'),
+    [12, 12, 11, 11, 11, ...delayAttributions.map(() => 12), 8, 11, 11],
+    {
+      landscape: true,
+    },
+  );
+  daily.titleBlock(context.company, t('sof.daily_heading'), subtitle(context, span));
+  const net = (worked: number, stopped: number) => Math.round(worked * 100 - stopped * 100) / 100;
+  daily.table(
     [
       { header: t('sof.date') },
       { header: t('sof.day') },
       { header: t('sof.hours_worked') },
       { header: t('sof.hours_stopped') },
       { header: t('sof.hours_net') },
+      ...delayAttributions.map((cause) => ({
+        header: t('sof.stopped_by', { cause: t(`ratios.cause_${cause}`) }),
+      })),
       { header: t('sof.gangs') },
       { header: t('sof.quantity') },
       { header: t('sof.tons') },
     ],
-    days.map((day) => [
-      formatDate(day.date, clock),
-      weekday(day.date, clock),
-      hours(day.hours_worked),
-      hours(day.hours_stopped),
-      hours(day.hours_worked - day.hours_stopped),
-      integer(day.gangs),
-      decimal(day.quantity),
-      decimal(day.tons, 'decimal2'),
+    content.days.map((row) => [
+      day(row.date),
+      weekday(row.date, clock),
+      hours(row.hours_worked),
+      hours(row.hours_stopped),
+      hours(net(row.hours_worked, row.hours_stopped)),
+      ...delayAttributions.map((cause) => hours(row.stopped_by[cause])),
+      integer(row.gangs),
+      units(row.quantity),
+      tons(row.tons),
     ]),
     {
+      repeatHeader: true,
+      empty: t('common.no_data'),
       totals: [
         t('common.totals'),
         '',
-        hours(sum((day) => day.hours_worked)),
-        hours(sum((day) => day.hours_stopped)),
-        hours(sum((day) => day.hours_worked - day.hours_stopped)),
-        integer(sum((day) => day.gangs)),
-        decimal(summary.total.quantity),
-        decimal(summary.total.tons, 'decimal2'),
+        hours(content.totals.hours_worked),
+        hours(content.totals.hours_stopped),
+        hours(net(content.totals.hours_worked, content.totals.hours_stopped)),
+        ...delayAttributions.map((cause) => hours(content.totals.stopped_by[cause] ?? 0)),
+        '',
+        units(content.totals.quantity),
+        tons(content.totals.tons),
       ],
-      empty: t('common.no_data'),
+      note: t('sof.daily_rule'),
     },
   );
-
-  writer.fields([[t('common.remarks'), report?.remarks ?? project.remarks ?? '']]);
-  writer.heading(t('sof.signatures'));
-  const signatureRow = writer.nextRow;
-  [t('sof.master'), t('sof.agent'), t('sof.stevedore'), t('sof.receiver')].forEach((label, index) => {
-    const cell = writer.sheet.getCell(signatureRow + 3, 1 + index * 2);
-    cell.value = label;
-    cell.border = { top: { style: 'thin' } };
-  });
   return book;
 }

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
-import { cellLabelled, openXlsx, postForFile, rowStarting, rowsOf } from './read-files.js';
+import {
+  cellLabelled,
+  openXlsx,
+  postForFile,
+  printSetup,
+  rowNumber,
+  rowStarting,
+  rowsOf,
+  wall,
+} from './read-files.js';
 import { INJECTION, INJECTION_REF, makeReportWorld, type ReportWorld } from './report-fixture.js';
 
 let server: TestServer;
@@ -36,8 +45,11 @@ async function sheetOf(kind: 'coil' | 'sof' | 'prompter', project: string, body?
 }
 
 describe('coil report', () => {
-  it('has the header block, the ratios per group, totals and one tab per commodity_hold', async () => {
-    const { response, workbook, sheet } = await sheetOf('coil', world.project, { language: 'en' });
+  it('has the title block, the header block, the ratios per group, totals and one tab per commodity_hold', async () => {
+    const { response, workbook, sheet } = await sheetOf('coil', world.project, {
+      language: 'en',
+      time_zone: 'Europe/Madrid',
+    });
     expect(response.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
@@ -45,11 +57,14 @@ describe('coil report', () => {
       /^coil_report_NS-042_\d{4}-\d{2}-\d{2}\.xlsx$/,
     );
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="coil_report_NS-042_/);
-    expect(sheet.getCell('A1').value).toBe('Coil report');
+    expect([sheet.getCell('A1').value, sheet.getCell('A2').value]).toEqual(['karbontrack', 'Coil report']);
+    expect(String(sheet.getCell('A3').value)).toMatch(/· Local time, Europe\/Madrid, UTC\+01:00$/);
     expect(cellLabelled(sheet, 'Vessel')?.value).toBe('MV Nordic Star');
     expect(cellLabelled(sheet, 'Port')?.value).toBe('Sagunto');
     expect(cellLabelled(sheet, 'Customer')?.value).toBe('Aceros del Turia');
-    expect(cellLabelled(sheet, 'Dates')?.value).toBe('20/11/2026 – 22/11/2026');
+    // Dates are dates, not texts.
+    expect(cellLabelled(sheet, 'Start date')?.value).toEqual(new Date('2026-11-20T00:00:00Z'));
+    expect(cellLabelled(sheet, 'Start date')?.numFmt).toBe('dd/mm/yyyy');
     expect(cellLabelled(sheet, 'Project')?.value).toBe('NS-042 — Call NS-042');
 
     const header = rowStarting(sheet, 'Commodity');
@@ -89,11 +104,89 @@ describe('coil report', () => {
       0.56,
       10,
     ]);
+    // Units are integers, tonnes and hours 2 decimals: numbers with their formats.
+    const coilRow = sheet.getRow(rowNumber(sheet, 'Coil'));
+    expect(
+      [3, 4, 5, 7].map((column) => [coilRow.getCell(column).type, coilRow.getCell(column).numFmt]),
+    ).toEqual([
+      [2, '0'],
+      [2, '#,##0'],
+      [2, '#,##0.00'],
+      [2, '#,##0.00'],
+    ]);
     expect(rowStarting(sheet, 'Totals')?.slice(2, 10)).toEqual([2, 5, 9, 4, 12, 3, 9, 9]);
     expect(rowStarting(sheet, 'Weather')?.[1]).toBe(2);
     expect(rowStarting(sheet, 'Stevedore')?.[1]).toBe(1);
-    expect(workbook.worksheets.map((tab) => tab.name)).toEqual(['Coil report', 'coil_1', 'coil_2']);
-    expect(rowStarting(workbook.worksheets[1] as never, 'Coil')?.slice(2, 5)).toEqual([1, 2, 3]);
+    expect(workbook.worksheets.map((tab) => tab.name)).toEqual([
+      'Coil report',
+      'Coils',
+      'Exceptions',
+      'coil_1',
+      'coil_2',
+    ]);
+    expect(rowStarting(workbook.worksheets[3] as never, 'Coil')?.slice(2, 5)).toEqual([1, 2, 3]);
+  });
+
+  it('is ready to print: A4, one page wide, header rows repeated, margins, header and footer', async () => {
+    const { workbook } = await sheetOf('coil', world.project, { language: 'en', time_zone: 'Europe/Madrid' });
+    const [main, coils] = workbook.worksheets;
+    if (!main || !coils) throw new Error('sheets missing');
+    const setup = printSetup(main);
+    expect(setup).toMatchObject({ orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1 });
+    expect(setup.fitToHeight).toBe(0);
+    expect(setup.margins).toMatchObject({ left: 0.4, right: 0.4, top: 0.75, bottom: 0.75 });
+    expect(setup.header).toContain('karbontrack');
+    expect(setup.header).toContain('Coil report');
+    expect(setup.header).toContain('NS-042 — Call NS-042');
+    expect(setup.footer).toContain('Local time, Europe/Madrid, UTC+01:00');
+    expect(setup.footer).toContain('Page &P of &N');
+    // The coil list repeats its header row on every printed page.
+    const headerRow = rowNumber(coils, 'Reference');
+    expect(headerRow).toBeGreaterThan(0);
+    expect(printSetup(coils).printTitlesRow).toBe(`${headerRow}:${headerRow}`);
+    // Table cells have borders.
+    expect(coils.getCell(headerRow + 1, 1).border?.left?.style).toBe('thin');
+  });
+
+  it('lists every coil validated with local times and the exceptions', async () => {
+    const { workbook } = await sheetOf('coil', world.project, { language: 'en', time_zone: 'Europe/Madrid' });
+    const coils = workbook.getWorksheet('Coils');
+    const exceptions = workbook.getWorksheet('Exceptions');
+    if (!coils || !exceptions) throw new Error('sheets missing');
+    const rows = rowsOf(coils);
+    const start = rows.findIndex((row) => row[0] === 'Reference');
+    const listed = rows.slice(start + 1, start + 6);
+    expect(listed.map((row) => [row[0], row[2], row[3], wall(row[4]), row[5], row[6], row[8]])).toEqual([
+      [INJECTION_REF, 1, 'Morning gang · #1', '21/11/2026 08:10', 1, 1000.125, 'Wrapping'],
+      ['C-0002', 1, 'Morning gang · #1', '21/11/2026 08:10', 1, 2000.25, ''],
+      ['C-0003', 2, 'Morning gang · #1', '21/11/2026 09:00', 1, 3000.333, ''],
+      ['C-0004', 2, 'Day gang · #1', '21/11/2026 12:00', 1, 1500.001, ''],
+      ['C-0005', 2, 'Day gang · #1', '21/11/2026 12:30', 1, 1499.999, ''],
+    ]);
+    expect(coils.getCell(rowNumber(coils, 'Reference') + 1, 5).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(rowStarting(coils, 'Totals (5)')?.slice(5, 8)).toEqual([5, 9000.708, 9000.708]);
+
+    const sections = rowsOf(exceptions).map((row) => row[0]);
+    const firstUnder = (heading: string) => sections[sections.indexOf(heading) + 2];
+    expect(firstUnder('Damaged')).toBe(INJECTION_REF);
+    expect(sections[sections.indexOf('Damaged') + 3]).toBe('C-0006');
+    expect(firstUnder('Requiring attention')).toBe('C-0006');
+    expect(firstUnder('On the list but not validated')).toBe('C-0006');
+    const refused = rowsOf(exceptions)[sections.indexOf('Validated twice: refused') + 2];
+    expect(refused?.[0]).toBe('C-0002');
+    expect(wall(refused?.[1])).toBe('21/11/2026 10:40');
+    expect(refused?.slice(2, 6)).toEqual([3, 'Day gang · #1', 'Ana Marín', 'Ana Marín']);
+    expect(wall(refused?.[6])).toBe('21/11/2026 08:10');
+  });
+
+  it("adds up: each table's total is the sum of its rows", async () => {
+    const { sheet } = await sheetOf('coil', world.project);
+    const rows = rowsOf(sheet);
+    const holdHeader = rows.findIndex((row) => row[0] === 'Commodity' && row[1] === 'Hold');
+    const holds = rows.slice(holdHeader + 1).filter((row) => row[0] === 'Coil');
+    const total = rows.slice(holdHeader).find((row) => row[0] === 'Totals');
+    const cents = holds.reduce((sum, row) => sum + Math.round(Number(row[2]) * 100), 0);
+    expect(cents).toBe(Math.round(Number(total?.[2]) * 100));
   });
 
   it('writes a formula-looking text as a text cell, never as a formula', async () => {
@@ -105,8 +198,11 @@ describe('coil report', () => {
     expect(agency?.formula).toBeUndefined();
     // Styles are shared between cells of one look: a label's bold never spreads to its value.
     expect(agency?.font?.bold).toBeFalsy();
-    const label = sheet.getCell(String(agency?.address).replace(/^B/, 'A'));
-    expect([label.value, label.font?.bold]).toEqual(['Agency', true]);
+    let label: { value: unknown; bold: unknown } | undefined;
+    sheet.getRow(Number(agency?.row)).eachCell((cell) => {
+      if (cell.value === 'Agency') label = { value: cell.value, bold: cell.font?.bold };
+    });
+    expect(label).toEqual({ value: 'Agency', bold: true });
     // No formula anywhere in the file.
     const { default: yauzl } = await import('yauzl');
     const xml = await new Promise<string>((resolve, reject) => {
@@ -141,7 +237,7 @@ describe('coil report', () => {
   it('is in Spanish when asked, by the body or by Accept-Language', async () => {
     const { response, sheet } = await sheetOf('coil', world.project, { language: 'es' });
     expect(response.headers.get('x-suggested-filename')).toMatch(/^informe_bobinas_NS-042_/);
-    expect(sheet.getCell('A1').value).toBe('Informe de bobinas');
+    expect(sheet.getCell('A2').value).toBe('Informe de bobinas');
     expect(cellLabelled(sheet, 'Buque')?.value).toBe('MV Nordic Star');
     expect(rowStarting(sheet, 'Meteorología')?.[1]).toBe(2);
     expect(rowStarting(sheet, 'Bobina')).toBeDefined();
@@ -149,7 +245,7 @@ describe('coil report', () => {
     const byHeader = await make('coil', world.project, undefined, {
       'accept-language': 'es-ES,es;q=0.9,en;q=0.5',
     });
-    expect((await openXlsx(byHeader.bytes)).worksheets[0]?.getCell('A1').value).toBe('Informe de bobinas');
+    expect((await openXlsx(byHeader.bytes)).worksheets[0]?.getCell('A2').value).toBe('Informe de bobinas');
   });
 
   it("narrows to a coil report's commodity and activity, and refuses another project's report", async () => {
@@ -173,40 +269,6 @@ describe('coil report', () => {
   });
 });
 
-describe('SOF report', () => {
-  it('lists the events with dates and times and a daily table with totals', async () => {
-    const { sheet } = await sheetOf('sof', world.project);
-    expect(sheet.getCell('A1').value).toBe('Statement of facts');
-    const rows = rowsOf(sheet);
-    const event = (name: string) => rows.find((row) => row[4] === name);
-    expect(event('Vessel arrived')?.slice(0, 4)).toEqual(['20/11/2026', 'Friday', '22:30', '']);
-    expect(event('Rain')?.slice(0, 6)).toEqual([
-      '21/11/2026',
-      'Saturday',
-      '13:00',
-      '15:00',
-      'Rain',
-      'Stoppage',
-    ]);
-    expect(event('Working shift')?.[7]).toBe(INJECTION);
-    const daily = rows.filter((row) => row[0] === '21/11/2026' && row[1] === 'Saturday');
-    // The daily row: 12 h worked, 3 h stopped, 9 h net, 2 gangs, 5 units, 9.00 t.
-    expect(daily.at(-1)?.slice(2, 8)).toEqual([12, 3, 9, 2, 5, 9]);
-    expect(rowStarting(sheet, 'Totals')?.slice(2, 8)).toEqual([12, 3, 9, 2, 5, 9]);
-    expect(rowsOf(sheet).some((row) => row.includes('Master'))).toBe(true);
-  });
-
-  it('writes times in the time zone asked for', async () => {
-    const { sheet } = await sheetOf('sof', world.project, { time_zone: 'Europe/Madrid', language: 'es' });
-    // The event type by its Spanish name (lookupLabel), as the tablet shows it.
-    const rain = rowsOf(sheet).find((row) => row[4] === 'Lluvia');
-    expect(rain?.slice(0, 4)).toEqual(['21/11/2026', 'Sábado', '14:00', '16:00']);
-    expect(rowsOf(sheet).some((row) => row.includes('Rain'))).toBe(false);
-    const bad = await make('sof', world.project, { time_zone: 'Mars/Olympus' });
-    expect(bad.status).toBe(400);
-  });
-});
-
 describe('prompter report', () => {
   it('sums validations by hand and hold and lists each one with its lift', async () => {
     const { workbook, sheet } = await sheetOf('prompter', world.project);
@@ -219,18 +281,15 @@ describe('prompter report', () => {
     expect(rowStarting(sheet, 'Totals')?.slice(2, 6)).toEqual([5, 4, 5, 9]);
     const details = workbook.worksheets[1];
     if (!details) throw new Error('no details sheet');
-    const first = rowsOf(details)[1];
-    expect(first?.slice(1, 9)).toEqual([
-      1,
-      1,
-      INJECTION_REF,
-      'Coil',
-      1,
-      1000.125,
-      '21/11/2026 07:10',
-      'Ana Marín',
-    ]);
-    expect(rowStarting(details, 'Totals')?.slice(2, 7)).toEqual([4, 5, '', 5, 9000.708]);
+    const lines = rowsOf(details);
+    const first = lines[lines.findIndex((row) => row[0] === 'Hand') + 1];
+    expect(first?.slice(1, 7)).toEqual([1, 1, INJECTION_REF, 'Coil', 1, 1000.125]);
+    expect(wall(first?.[7])).toBe('21/11/2026 07:10');
+    expect(first?.[8]).toBe('Ana Marín');
+    expect(rowStarting(details, 'Totals: 5 items, 4 lifts')?.slice(5, 7)).toEqual([5, 9000.708]);
+    expect(printSetup(details).printTitlesRow).toBe(
+      `${rowNumber(details, 'Hand')}:${rowNumber(details, 'Hand')}`,
+    );
   });
 
   it("narrows to a prompter report's hand and hold", async () => {

@@ -8,6 +8,7 @@ import type { Database } from '../db/database.js';
 import { databaseRefusal } from '../http/database-errors.js';
 import { ConflictError, HttpError, ValidationError } from '../http/errors.js';
 import { checkWrite } from '../resources/engine/access.js';
+import { TallyConflictError } from '../resources/engine/tally.js';
 import {
   type Actor,
   createRecord,
@@ -67,6 +68,19 @@ class Conflict extends Error {
   constructor(readonly detail: string) {
     super(detail);
   }
+}
+
+/** A tablet's validation of an item already validated, refused: kept for the coil report's exceptions. */
+async function recordTallyRefusal(db: Kysely<unknown>, actor: Actor, mutation: Mutation, detail: string) {
+  const data = mutation.data ?? {};
+  const hand = typeof data.validation_hand === 'string' ? data.validation_hand : null;
+  const hold = Number.isInteger(data.validation_hold) ? Number(data.validation_hold) : null;
+  await sql`insert into tally_refusal (mutation_id, packing_item, project, user_id, client_id, occurred_at,
+      validation_hand, validation_hold, detail)
+    select ${mutation.mutation_id}, p.id, p.project, ${actor.userId}, ${actor.clientId ?? null},
+      ${mutation.occurred_at ?? null}::timestamptz, ${hand}::uuid, ${hold}::integer, ${detail}
+    from packing_list p where p.id = ${mutation.id}
+    on conflict (mutation_id) do nothing`.execute(db);
 }
 
 function refsTo(resource: Resource, data: Record<string, unknown>): string[] {
@@ -180,9 +194,10 @@ async function applyBatch(
       continue;
     }
     await sql`savepoint mutation`.execute(db);
+    let actor: Actor | undefined;
     try {
       const user = checkWrite(resource, principal, mutation.op === 'delete' ? 'delete' : 'write');
-      const actor: Actor = {
+      actor = {
         userId: user.userId,
         clientId,
         mutationId: mutation_id,
@@ -211,6 +226,8 @@ async function applyBatch(
       if (!answer) throw error;
       await sql`rollback to savepoint mutation`.execute(db);
       await sql`release savepoint mutation`.execute(db);
+      if (error instanceof TallyConflictError && actor)
+        await recordTallyRefusal(db, actor, mutation, error.detail);
       if (mutation.op === 'create') failed.add(mutation.id);
       results.push(
         answer.status === 'conflict' ? { ...answer, row: await flatRow(db, resource, mutation.id) } : answer,

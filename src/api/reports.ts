@@ -38,3 +38,12 @@ export function makeContainerReport(reportId: string, options: Omit<ReportOption
     timeout: 120_000,
   });
 }
+
+/** POST project/<id>/make_sof_pdf/: the statement of facts PDF (of a signed version with `signed`), saved. */
+export function makeSofPdf(projectId: string, options: ReportOptions & { signed?: string }) {
+  return downloadFile(`project/${projectId}/make_sof_pdf/`, {
+    method: 'post',
+    json: options,
+    timeout: 120_000,
+  });
+}

@@ -133,3 +133,7 @@ export type UserRole = (typeof roles)[number];
 
 /** The description of the special master event type under which hands are added. */
 export const WORKING_SHIFT = 'Working shift';
+
+/** Who signs a statement of facts on the tablet. */
+export const sofSignatureRoles = ['master', 'agent', 'stevedore'] as const;
+export type SofSignatureRole = (typeof sofSignatureRoles)[number];

@@ -19,6 +19,8 @@ const spec = {
     'prompter-report',
     'container-report',
     'attachment',
+    // Beyond the spec: the SOF signed on the tablet (product-decisions.md, second wave).
+    'sof-signature',
   ],
   lookups: [
     'commodity',

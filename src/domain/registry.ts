@@ -18,6 +18,7 @@
 // - Lookups carry a fixed code where logic reads them: commodity.code, project-activity.operation
 //   (Charge, Discharge), incidence-type.code, event.kind and delay_attribution.
 // - A project event's `hands` is not a column: list hand?event=<id>.
+// - SOF signatures (sof-signature.ts) carry their image inline and are immutable once made.
 import { attachment } from './attachment';
 import { coilReport } from './coil-report';
 import { allFields } from './columns';
@@ -46,6 +47,7 @@ import { prompterReport } from './prompter-report';
 import { remainingParts } from './remaining-parts';
 import type { Resource } from './resource';
 import { sofReport } from './sof-report';
+import { sofSignature } from './sof-signature';
 
 /** Every resource by name, in dependency order: a ref always points to an earlier resource. */
 export const resources = {
@@ -72,6 +74,7 @@ export const resources = {
   incidence,
   'coil-report': coilReport,
   'sof-report': sofReport,
+  'sof-signature': sofSignature,
   'prompter-report': prompterReport,
   'container-report': containerReport,
   attachment,
@@ -151,3 +154,4 @@ export type { ProjectEvent } from './project-event';
 export type { PrompterReport } from './prompter-report';
 export type { RemainingParts } from './remaining-parts';
 export type { SofReport } from './sof-report';
+export type { SofSignature } from './sof-signature';

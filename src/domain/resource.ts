@@ -84,6 +84,8 @@ export interface ResourceConfig<F extends FieldMap, R extends FieldMap, S extend
   readonly dexieIndexes: readonly string[];
   /** The table is created by another migration (users: 0001_foundation). */
   readonly externalTable?: boolean;
+  /** Never changed once made (a signature): updates that change a field are refused. */
+  readonly immutable?: boolean;
 }
 
 export interface Resource<

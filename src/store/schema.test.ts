@@ -8,7 +8,7 @@ import { saveRecord } from './writes';
 
 // The registry's Dexie indexes as the latest schema version declares them. A change to a resource's
 // `dexieIndexes` needs a new entry in schemaVersions (and then this pin moves to it).
-const PINNED_VERSION = 1;
+const PINNED_VERSION = 2;
 
 describe('local schema', () => {
   it('has one table per resource, named as the resource, with the registry indexes', async () => {
@@ -54,13 +54,14 @@ describe('local schema', () => {
     expect(await v1.outbox.count()).toBe(1);
     v1.close();
 
-    // A v2 that re-indexes a resource table and moves data: the outbox must come through untouched.
+    // A later version that re-indexes a resource table and moves data: the outbox must come through untouched.
+    const latest = schemaVersions[schemaVersions.length - 1]?.version ?? 1;
     const v2 = deviceDb(userId, {
       indexedDB: factory,
       versions: [
         ...schemaVersions,
         {
-          version: 2,
+          version: latest + 1,
           stores: { project: `${dexieStores.project}, code` },
           upgrade: (tx) =>
             tx
@@ -73,12 +74,28 @@ describe('local schema', () => {
       ],
     });
     await v2.open();
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBe(latest + 1);
     const entries = await v2.outbox.toArray();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ resource: 'project', op: 'create', record_id: id, state: 'pending' });
     expect(await v2.rows('project').get(id)).toMatchObject({ name: 'Star Lindesnes 2411', upgraded: true });
     expect(await v2.table('project').where('code').equals('x').count()).toBe(0);
     v2.close();
+  });
+
+  it('adds the SOF signatures table to a database of the first version, keeping its outbox', async () => {
+    const factory = new IDBFactory() as unknown as globalThis.IDBFactory;
+    const userId = '0193a000-0000-7000-8000-000000000002';
+    const first = schemaVersions.filter((step) => step.version === 1);
+    const released = deviceDb(userId, { indexedDB: factory, versions: first });
+    await saveRecord({ db: released, userId }, 'project', { name: 'Nordic Star 2611' });
+    expect(released.tables.map((table) => table.name)).not.toContain('sof-signature');
+    released.close();
+    const upgraded = deviceDb(userId, { indexedDB: factory });
+    await upgraded.open();
+    expect(upgraded.verno).toBe(2);
+    expect(upgraded.tables.map((table) => table.name)).toContain('sof-signature');
+    expect(await upgraded.outbox.count()).toBe(1);
+    upgraded.close();
   });
 });

@@ -33,8 +33,12 @@ export interface SchemaVersion {
  * when data must move); the test in schema.test.ts pins the registry's indexes to the latest version so a
  * registry change without a new version fails there.
  */
+const { 'sof-signature': sofSignatureStore, ...firstStores } = dexieStores;
+
 export const schemaVersions: readonly SchemaVersion[] = [
-  { version: 1, stores: { ...dexieStores, ...syncStores } },
+  { version: 1, stores: { ...firstStores, ...syncStores } },
+  // SOF signatures (signed on the tablet, synced with their project): a new table.
+  { version: 2, stores: { 'sof-signature': sofSignatureStore } },
 ];
 
 export type OutboxOp = 'create' | 'update' | 'delete';

@@ -17,4 +17,14 @@ describe('date inputs', () => {
     expect(isoToLocal(iso)).toBe('2026-11-22 07:30:00');
     expect(localToIso(null)).toBeNull();
   });
+
+  it("types and shows a date-time in the project port's zone, across the October change in Spain", () => {
+    expect(localToIso('2026-10-24 23:59:00', 'Europe/Madrid')).toBe('2026-10-24T21:59:00.000Z');
+    expect(localToIso('2026-10-25 04:00:00', 'Europe/Madrid')).toBe('2026-10-25T03:00:00.000Z');
+    expect(isoToLocal('2026-10-25T01:30:00.000Z', 'Europe/Madrid')).toBe('2026-10-25 02:30:00');
+    expect(isoToLocal('2026-11-21T13:00:00.000Z', 'America/Santiago')).toBe('2026-11-21 10:00:00');
+    expect(localToIso(isoToLocal('2026-11-21T13:00:00.000Z', 'Asia/Tokyo'), 'Asia/Tokyo')).toBe(
+      '2026-11-21T13:00:00.000Z',
+    );
+  });
 });

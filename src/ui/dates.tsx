@@ -1,11 +1,14 @@
 // Date, date-time and time inputs (@mantine/dates), typed as dd/MM/yyyy and HH:mm or picked from a
-// calendar. Stored values: dates 'yyyy-MM-dd', date-times UTC ISO 8601, times 'HH:mm'.
+// calendar. Stored values: dates 'yyyy-MM-dd', date-times UTC ISO 8601, times 'HH:mm'. Date-times are
+// typed and shown in the local time of the project on screen (./zone.tsx), else of this device.
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import { DateInput, DatesProvider, TimeInput } from '@mantine/dates';
 import { format, isValid, parse, parseISO } from 'date-fns';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wallTime, zonedInstant } from '../domain/time';
+import { useZone } from './zone';
 
 const LOCAL_DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
 
@@ -29,16 +32,25 @@ export function parseTypedDateTime(input: string): string | null {
   return null;
 }
 
-/** Stored UTC ISO -> the local wall time the input shows. */
-export function isoToLocal(value: string | null | undefined): string | null {
+/** Stored UTC ISO -> the wall time the input shows: in `zone` (the project's port) when given, else here. */
+export function isoToLocal(value: string | null | undefined, zone?: string): string | null {
   if (!value) return null;
   const date = parseISO(value);
-  return isValid(date) ? format(date, LOCAL_DATE_TIME) : null;
+  if (!isValid(date)) return null;
+  if (zone) {
+    const wall = wallTime(date.getTime(), zone);
+    return wall ? `${wall.slice(0, 10)} ${wall.slice(11, 16)}:00` : null;
+  }
+  return format(date, LOCAL_DATE_TIME);
 }
 
-/** The input's local wall time -> UTC ISO for the store. */
-export function localToIso(value: string | null | undefined): string | null {
+/** The input's wall time -> UTC ISO for the store, read in `zone` when given, else here. */
+export function localToIso(value: string | null | undefined, zone?: string): string | null {
   if (!value) return null;
+  if (zone) {
+    const at = zonedInstant(value, zone);
+    return at === null ? null : new Date(at).toISOString();
+  }
   const date = parse(value.length === 16 ? `${value}:00` : value, LOCAL_DATE_TIME, new Date());
   return isValid(date) ? date.toISOString() : null;
 }
@@ -79,14 +91,16 @@ export const DateField = memo(function DateField({ label, value, onChange, error
   );
 });
 
+/** A date-time typed in the local time of the project on screen (its port's zone), else of this device. */
 export function DateTimeField({ label, value, onChange, error, name }: FieldProps) {
+  const zone = useZone();
   return (
     <Dates>
       <DateInput
         label={label}
         name={name}
-        value={isoToLocal(value)}
-        onChange={(next) => onChange(localToIso(next))}
+        value={isoToLocal(value, zone)}
+        onChange={(next) => onChange(localToIso(next, zone))}
         valueFormat="DD/MM/YYYY HH:mm"
         withTime
         dateParser={parseTypedDateTime}

@@ -1,6 +1,8 @@
 import { format, isValid, parseISO } from 'date-fns';
+import { wallTime } from '../domain/time';
 
-// The spec's display formats: dates dd/MM/yyyy, times HH:mm, the same in both languages.
+// The spec's display formats: dates dd/MM/yyyy, times HH:mm, the same in both languages. Times are the
+// local time of a zone when one is given (a project's port: ./zone.ts), else of this device.
 export const DATE_FORMAT = 'dd/MM/yyyy';
 export const TIME_FORMAT = 'HH:mm';
 export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
@@ -13,20 +15,40 @@ function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
+/** A calendar date 'yyyy-MM-dd' has no zone: it is shown as it is. */
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The wall time 'yyyy-MM-ddTHH:mm' of an instant in `zone`, or null. */
+function inZone(value: DateInput, zone: string): string | null {
+  const date = toDate(value);
+  return date ? wallTime(date.getTime(), zone) : null;
+}
+
+const dayOf = (wall: string) => `${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)}`;
+
 /** dd/MM/yyyy, or '' for an empty or invalid value. */
-export function formatDate(value: DateInput): string {
+export function formatDate(value: DateInput, zone?: string): string {
+  if (zone && !(typeof value === 'string' && PLAIN_DATE.test(value))) {
+    const wall = inZone(value, zone);
+    return wall ? dayOf(wall) : '';
+  }
   const date = toDate(value);
   return date ? format(date, DATE_FORMAT) : '';
 }
 
 /** HH:mm, or '' for an empty or invalid value. */
-export function formatTime(value: DateInput): string {
+export function formatTime(value: DateInput, zone?: string): string {
+  if (zone) return inZone(value, zone)?.slice(11, 16) ?? '';
   const date = toDate(value);
   return date ? format(date, TIME_FORMAT) : '';
 }
 
 /** dd/MM/yyyy HH:mm, or '' for an empty or invalid value. */
-export function formatDateTime(value: DateInput): string {
+export function formatDateTime(value: DateInput, zone?: string): string {
+  if (zone) {
+    const wall = inZone(value, zone);
+    return wall ? `${dayOf(wall)} ${wall.slice(11, 16)}` : '';
+  }
   const date = toDate(value);
   return date ? format(date, DATE_TIME_FORMAT) : '';
 }

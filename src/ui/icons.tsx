@@ -201,3 +201,12 @@ export function IconMenu(props: IconProps) {
     </Icon>
   );
 }
+
+export function IconSignature(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 17c3-6 5-9 6-9s-1 8 1 8 3-5 4-5 0 4 2 4 3-2 5-2" />
+      <path d="M3 21h18" />
+    </Icon>
+  );
+}

@@ -2,6 +2,7 @@
 // the parents it needs (made once per project and shared), created through the real API. Users and
 // tokens are written straight to the database: hashing passwords would make every file slow, and
 // the sign-in itself is tested in server/auth.
+
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { hashToken } from '../../server/auth/tokens.js';
@@ -9,6 +10,7 @@ import type { Config } from '../../server/config.js';
 import { startTestServer, type TestServer } from '../../server/testing.js';
 import { imoCheckDigit } from '../../src/domain/reference/codes.js';
 import type { ResourceName } from '../../src/domain/registry.js';
+import { canonicalJson, sha256Hex } from '../../src/domain/sha256.js';
 import { type Api, apiClient } from './http.js';
 
 export type Body = Record<string, unknown>;
@@ -250,9 +252,25 @@ export class Fixtures {
         return inProject();
       case 'container-report':
         return { container_number: `MSCU${String(n).padStart(7, '0')}` };
+      case 'sof-signature': {
+        const content = { format: 1, note: `SOF ${n}` };
+        return {
+          sof_report: await this.ref('sof-report', scope),
+          role: 'master',
+          name: `Captain ${n}`,
+          signed_at: '2026-11-22T10:00:00.000Z',
+          content,
+          content_hash: sha256Hex(canonicalJson(content)),
+          image: ONE_PIXEL_PNG,
+        };
+      }
     }
   }
 }
+
+/** A 1 x 1 PNG as a data URL: the smallest signature image. */
+export const ONE_PIXEL_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** Starts the fixtures for a test server (admin and staff users with tokens). */
 export const fixtures = (server: TestServer) => new Fixtures(server).init();

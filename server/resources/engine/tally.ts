@@ -8,6 +8,9 @@ import { ConflictError } from '../../http/errors.js';
 
 type Row = Record<string, unknown>;
 
+/** The conflict of a validation of an item validated already (the sync push keeps it for the coil report). */
+export class TallyConflictError extends ConflictError {}
+
 /** What makes a validation: who and when. */
 const WHO_AND_WHEN = ['validation_prompter_identifier', 'validation_datetime'];
 
@@ -31,5 +34,5 @@ export async function validateOnce(
 ) {
   if (resource.name !== 'packing-list' || existing.validated !== true || values.validated !== true) return;
   if (changed.some((name) => WHO_AND_WHEN.includes(name)))
-    throw new ConflictError(await validatedBy(db, existing));
+    throw new TallyConflictError(await validatedBy(db, existing));
 }

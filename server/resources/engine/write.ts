@@ -132,6 +132,10 @@ async function applyUpdate(
   const parsed = validateRecord(resource, merged);
   const changed = Object.keys(input).filter((name) => !sameValue(existing[name], parsed[name] ?? null));
   if (changed.length === 0) return { id, status: 200, version: Number(existing.version) };
+  if (resource.immutable)
+    throw new ValidationError({
+      non_field_errors: ['This record cannot be changed once made: delete it and make a new one.'],
+    });
 
   const values: Row = { ...stored };
   for (const name of changed) values[name] = parsed[name] ?? null;

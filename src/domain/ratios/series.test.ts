@@ -3,7 +3,7 @@ import { formatScaled, toMilli } from './decimal';
 import { at, hand, ids, input, item, stoppage } from './fixtures';
 import { format2, round2 } from './format';
 import { intersect, union } from './intervals';
-import { callSeries, dailyRows } from './series';
+import { callSeries } from './series';
 
 const night = input({
   hands: [hand('h1', at(20, 20), at(21, 2)), hand('h2', at(21, 6), at(21, 12))],
@@ -13,25 +13,6 @@ const night = input({
     item({ validation_hand: 'h2', net_weight: '2000.500', validation_datetime: at(21, 9, 15) }),
     item({ validation_hand: 'h2', net_weight: '2000.500', validation_datetime: at(21, 9, 45) }),
   ],
-});
-
-describe('dailyRows', () => {
-  it('splits hours worked, hours stopped, gangs and quantity by calendar day', () => {
-    expect(dailyRows(night)).toEqual([
-      { date: '2026-11-20', hours_worked: 4, hours_stopped: 0, gangs: 1, quantity: '1.000', tons: '1.50' },
-      { date: '2026-11-21', hours_worked: 8, hours_stopped: 4, gangs: 2, quantity: '2.000', tons: '4.00' },
-    ]);
-  });
-
-  it('reads days in the given UTC offset', () => {
-    // At UTC+5 all of H1 (01:00-07:00 local) and H2 (11:00-17:00 local) fall on the 21st.
-    const rows = dailyRows(night, { utcOffsetMinutes: 300 });
-    expect(rows.map((row) => [row.date, row.hours_worked, row.gangs])).toEqual([['2026-11-21', 12, 2]]);
-  });
-
-  it('is empty without work', () => {
-    expect(dailyRows(input({}))).toEqual([]);
-  });
 });
 
 describe('callSeries', () => {

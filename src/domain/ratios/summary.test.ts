@@ -174,3 +174,27 @@ describe('project_summary', () => {
     expect(parseTonsKey('granite_none')).toEqual({ commodity: 'granite', hold: null });
   });
 });
+
+describe('tonnes that add up', () => {
+  it('rounds the holds and the groups so they add up to the total shown', () => {
+    // Five holds of 1,244.881 kg: each rounded alone is 1.24 t, 6.20 t in all, against a whole of
+    // 6,224.405 kg = 6.22 t (before, the rows showed 6.20 and the total 6.22).
+    const holds = [1, 2, 3, 4, 5].map((hold) =>
+      item({ validation_hand: 'h1', net_weight: '1244.881', validation_hold: hold }),
+    );
+    const granite = item({ validation_hand: 'h1', net_weight: '0.004', validation_hold: 1 });
+    const summary = projectSummaries(
+      input({
+        hands: [hand('h1', at(21, 6), at(21, 14))],
+        packingList: [...holds, { ...granite, commodity: ids.granite }],
+      }),
+    );
+    const hundredths = (text: string) => Math.round(Number(text) * 100);
+    const sum = (texts: string[]) => texts.reduce((total, text) => total + hundredths(text), 0);
+    expect(summary.total.tons).toBe('6.22');
+    expect(sum(Object.values(summary.tons_summary))).toBe(622);
+    expect(sum(summary.project_summary.map((row) => row.tons))).toBe(622);
+    for (const [key, rows] of Object.entries(summary.commodity_summary))
+      expect(sum(rows.map((row) => row.tons))).toBe(hundredths(summary.tons_summary[key] ?? ''));
+  });
+});

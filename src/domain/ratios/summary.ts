@@ -1,8 +1,9 @@
 // The decisions page's ratios ("Events, stoppages and the ratios"), per (commodity, activity).
 import { delayAttributions } from '../enums';
 import { activityOf, buildContext, type RatioContext, type Stoppage, type Validated } from './context';
-import { gramsToTons, gramsToTonsText, MILLI, milliToText } from './decimal';
+import { formatScaled, gramsToTons, gramsToTonsText, MILLI, milliToText, toMilli } from './decimal';
 import { intersect, lengthOf, type Span, toHours, union } from './intervals';
+import { apportion } from './rounding';
 import type { DelayBy, PackingRow, ProjectSummaries, RatioRow, RatiosInput } from './types';
 
 /** A ratio over zero time has no value (shown '—'), never Infinity or NaN. */
@@ -132,7 +133,25 @@ function compareKeys(a: string, b: string): number {
   );
 }
 
-/** project_summary, the whole project, tons_summary and commodity_summary of one project's rows. */
+/** Grams in a hundredth of a tonne: the step tonnes are shown in. */
+const TON_STEP = 10_000n;
+const stepsToTons = (steps: bigint) => formatScaled(steps, 2, 2);
+
+/** Rows' tonnes rounded so they add up to `total` (their group's tonnes as shown). */
+function tonsAddingUp(rows: RatioRow[], total: string): RatioRow[] {
+  const steps = apportion(
+    rows.map((row) => toMilli(row.net_weight_kg)),
+    TON_STEP,
+    toMilli(total) / 10n,
+  );
+  return rows.map((row, index) => ({ ...row, tons: stepsToTons(steps[index] ?? 0n) }));
+}
+
+/**
+ * project_summary, the whole project, tons_summary and commodity_summary of one project's rows. The
+ * tonnes of the groups, of the tons_summary keys and of each key's groups are rounded to add up to the
+ * whole they are part of (largest remainder), so every table's rows sum to its total.
+ */
 export function projectSummaries(input: RatiosInput): ProjectSummaries {
   const context = buildContext(input);
   const byKey = new Map<string, Validated[]>();
@@ -142,18 +161,24 @@ export function projectSummaries(input: RatiosInput): ProjectSummaries {
     list.push(item);
     byKey.set(key, list);
   }
+  const total = ratioRow(context.validated, context, null, null);
+  const keys = [...byKey.keys()].sort(compareKeys);
+  const keyGrams = keys.map((key) => {
+    let grams = 0n;
+    for (const item of byKey.get(key) ?? []) grams += item.grams;
+    return grams;
+  });
+  const keySteps = apportion(keyGrams, TON_STEP, toMilli(total.tons) / 10n);
   const tons_summary: Record<string, string> = {};
   const commodity_summary: Record<string, RatioRow[]> = {};
-  for (const key of [...byKey.keys()].sort(compareKeys)) {
-    const items = byKey.get(key) ?? [];
-    let grams = 0n;
-    for (const item of items) grams += item.grams;
-    tons_summary[key] = gramsToTonsText(grams);
-    commodity_summary[key] = groupRows(items, context);
-  }
+  keys.forEach((key, index) => {
+    const tons = stepsToTons(keySteps[index] ?? 0n);
+    tons_summary[key] = tons;
+    commodity_summary[key] = tonsAddingUp(groupRows(byKey.get(key) ?? [], context), tons);
+  });
   return {
-    project_summary: groupRows(context.validated, context),
-    total: ratioRow(context.validated, context, null, null),
+    project_summary: tonsAddingUp(groupRows(context.validated, context), total.tons),
+    total,
     tons_summary,
     commodity_summary,
   };

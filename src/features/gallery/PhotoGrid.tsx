@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileUrl } from '../../sync/files';
 import { formatDateTime } from '../../ui/format';
+import { useZone } from '../../ui/zone';
 import type { Photo } from './queries';
 
 /** Loads a thumbnail only once its cell comes near the screen. */
@@ -49,8 +50,9 @@ function ThumbImage({ photo }: { photo: Photo }) {
 
 function Thumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
   const { t } = useTranslation('gallery');
+  const zone = useZone();
   const [ref, near] = useNearScreen<HTMLButtonElement>();
-  const stamp = `${formatDateTime(photo.captured_at)}${photo.captured_by ? ` · ${photo.captured_by}` : ''}`;
+  const stamp = `${formatDateTime(photo.captured_at, zone)}${photo.captured_by ? ` · ${photo.captured_by}` : ''}`;
   return (
     <UnstyledButton
       ref={ref}

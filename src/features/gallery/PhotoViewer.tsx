@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFileUrl } from '../../sync/files';
 import { formatDateTime } from '../../ui/format';
 import { IconChevronLeft, IconChevronRight } from '../../ui/icons';
+import { useZone } from '../../ui/zone';
 import { FileNote } from '../documents/FileNote';
 import type { Photo } from './queries';
 
@@ -33,6 +34,7 @@ interface Props {
 /** One photo at a time: swipe or the arrow keys (and buttons) move between them. */
 export function PhotoViewer({ photos, index, onIndex }: Props) {
   const { t } = useTranslation('gallery');
+  const zone = useZone();
   const touchX = useRef<number | null>(null);
   const photo = index === null ? undefined : photos[index];
   const go = (step: number) => {
@@ -105,7 +107,7 @@ export function PhotoViewer({ photos, index, onIndex }: Props) {
             </ActionIcon>
           </Group>
           <Text ta="center" size="sm" mt="sm" data-testid="photo-viewer-stamp">
-            {t(`zones.${photo.zone ?? 'uncategorized'}`)} · {formatDateTime(photo.captured_at)}
+            {t(`zones.${photo.zone ?? 'uncategorized'}`)} · {formatDateTime(photo.captured_at, zone)}
             {photo.captured_by ? ` · ${photo.captured_by}` : ''} · {(index ?? 0) + 1}/{photos.length}
           </Text>
           <Box ta="center" mt="xs">

@@ -5,6 +5,7 @@ import { useLocalDb } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
 import { SyncBadge } from '../../ui/SyncBadge';
+import { useZone } from '../../ui/zone';
 import { HAND_INCIDENCE_FIELDS } from './fields';
 import { HandRecordList } from './HandRecordList';
 import { handIncidences } from './queries';
@@ -14,6 +15,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The hand's incidences (stops, problems with people, cargo, machines, the vessel): add, edit, delete. */
 export function HandIncidences({ projectId, handId }: { projectId: string; handId: string }) {
   const { t } = useTranslation(['hand', 'ui']);
+  const zone = useZone();
   const db = useLocalDb();
   const rows = useLiveQuery(() => (db ? handIncidences(db, projectId, handId) : []), [db, projectId, handId]);
 
@@ -46,8 +48,8 @@ export function HandIncidences({ projectId, handId }: { projectId: string; handI
           </Group>
           <Text size="sm" c="dimmed">
             {[
-              formatDateTime(text(row.init_date)) &&
-                `${formatDateTime(text(row.init_date))} – ${formatDateTime(text(row.end_date))}`,
+              formatDateTime(text(row.init_date), zone) &&
+                `${formatDateTime(text(row.init_date), zone)} – ${formatDateTime(text(row.end_date), zone)}`,
               typeof row.hold === 'number' && `${t('fields.hold')}: ${row.hold}`,
             ]
               .filter(Boolean)

@@ -5,6 +5,7 @@ import { useLivePage } from '../../store/hooks';
 import { formatDateTime } from '../../ui/format';
 import { Pager } from '../../ui/Pager';
 import { SyncBadge } from '../../ui/SyncBadge';
+import { useZone } from '../../ui/zone';
 import { validatedByHand } from './queries';
 
 const PAGE_SIZE = 10;
@@ -14,6 +15,7 @@ const num = (value: unknown) => (typeof value === 'number' ? String(value) : '')
 /** The packing items this hand validated, newest first. */
 export function HandPackingList({ handId }: { handId: string }) {
   const { t } = useTranslation('hand');
+  const zone = useZone();
   const [page, setPage] = useState(1);
   const live = useLivePage((db) => validatedByHand(db, handId, page, PAGE_SIZE), page, [handId]);
   const shown = live?.value;
@@ -64,7 +66,7 @@ export function HandPackingList({ handId }: { handId: string }) {
                 <Table.Td>{text(row.processed_quantity)}</Table.Td>
                 <Table.Td>{text(row.net_weight)}</Table.Td>
                 <Table.Td>{num(row.validation_hold)}</Table.Td>
-                <Table.Td>{formatDateTime(text(row.validation_datetime))}</Table.Td>
+                <Table.Td>{formatDateTime(text(row.validation_datetime), zone)}</Table.Td>
                 <Table.Td>{names.validation_prompter_identifier}</Table.Td>
               </Table.Tr>
             ))}

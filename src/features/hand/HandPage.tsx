@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useRecord } from '../../store/hooks';
+import { ProjectZone } from '../../ui/zone';
 import { HandEvents } from './HandEvents';
 import { HandForm } from './HandForm';
 import { HandIncidences } from './HandIncidences';
@@ -29,31 +30,33 @@ export default function HandPage() {
     );
   const project = typeof hand.project === 'string' ? hand.project : projectId;
   return (
-    <Stack gap="xl">
-      <HandForm
-        key={hand.id}
-        hand={hand}
-        projectId={projectId}
-        actions={
-          <Button
-            size="md"
-            variant={tally ? 'filled' : 'light'}
-            color="teal"
-            onClick={() => setTally((on) => !on)}
-            aria-pressed={tally}
-          >
-            {t('tally_mode')}
-          </Button>
-        }
-      />
-      {tally && (
-        <Suspense fallback={<Loader />}>
-          <TallyPanel projectId={project} handId={hand.id} />
-        </Suspense>
-      )}
-      <HandPackingList handId={hand.id} />
-      <HandEvents projectId={project} handId={hand.id} />
-      <HandIncidences projectId={project} handId={hand.id} />
-    </Stack>
+    <ProjectZone projectId={project}>
+      <Stack gap="xl">
+        <HandForm
+          key={hand.id}
+          hand={hand}
+          projectId={projectId}
+          actions={
+            <Button
+              size="md"
+              variant={tally ? 'filled' : 'light'}
+              color="teal"
+              onClick={() => setTally((on) => !on)}
+              aria-pressed={tally}
+            >
+              {t('tally_mode')}
+            </Button>
+          }
+        />
+        {tally && (
+          <Suspense fallback={<Loader />}>
+            <TallyPanel projectId={project} handId={hand.id} />
+          </Suspense>
+        )}
+        <HandPackingList handId={hand.id} />
+        <HandEvents projectId={project} handId={hand.id} />
+        <HandIncidences projectId={project} handId={hand.id} />
+      </Stack>
+    </ProjectZone>
   );
 }

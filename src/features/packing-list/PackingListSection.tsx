@@ -11,6 +11,7 @@ import { IconFilter, IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
+import { useZone } from '../../ui/zone';
 import { ImportModal } from '../import/ImportModal';
 import { QueuedImports } from '../import/QueuedImports';
 import { packingFromParams, paramsWithPacking } from './address';
@@ -40,6 +41,7 @@ const COLUMNS = [
 /** The project's packing list: filters, paging, the attention icon, the detail modal and import. */
 export default function PackingListSection({ projectId }: { projectId: string }) {
   const { t, i18n } = useTranslation('packing');
+  const zone = useZone();
   // Filters and page are kept in the address, so a reload or a return shows the same rows. Read from it
   // once: the fields answer from state at once (the router's updates come later, and a checkbox or the
   // hold's digits waiting on them would flicker back).
@@ -162,7 +164,7 @@ export default function PackingListSection({ projectId }: { projectId: string })
                 <Table.Td>{text(row.gross_weight)}</Table.Td>
                 <Table.Td>{row.location ? t(`choices.${text(row.location)}`) : ''}</Table.Td>
                 <Table.Td>{row.validated === true ? t('yes') : t('no')}</Table.Td>
-                <Table.Td>{formatDateTime(text(row.validation_datetime))}</Table.Td>
+                <Table.Td>{formatDateTime(text(row.validation_datetime), zone)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

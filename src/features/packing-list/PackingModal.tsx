@@ -24,6 +24,7 @@ import { otherErrors, useRecordForm, type Values } from '../../ui/form';
 import { formatDateTime } from '../../ui/format';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
+import { useZone } from '../../ui/zone';
 import { HandSearch } from './HandSearch';
 import { LabelColorSelect } from './LabelColors';
 import { hasDamageCheckboxes, hasDamageOptions, hasLabelColors, packingPayload } from './rules';
@@ -58,6 +59,7 @@ interface Props {
 
 function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
   const { t } = useTranslation(['packing', 'ui']);
+  const zone = useZone();
   const editing = typeof record?.id === 'string';
   const form = useRecordForm(
     record ?? { label_color: [], damage: [], requires_attention: false, location: 'uncategorized' },
@@ -132,6 +134,7 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
             disabled
             value={formatDateTime(
               typeof form.values.validation_datetime === 'string' ? form.values.validation_datetime : null,
+              zone,
             )}
           />
           <HandSearch

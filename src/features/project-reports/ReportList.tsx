@@ -1,21 +1,25 @@
 import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeProjectReport } from '../../api/reports';
 import { useLocalDb } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
-import { IconDownload, IconPlus } from '../../ui/icons';
+import { IconDownload, IconPlus, IconSignature } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
 import { RecordModal } from '../../ui/RecordModal';
 import { RowActions } from '../../ui/RowActions';
+import { useZone } from '../../ui/zone';
 import { SyncMark } from '../sync/SyncMark';
 import { carriesDocuments, DocumentsButton, DocumentsList } from './Documents';
 import { REPORT_PAGE_SIZE, type ReportKind } from './kinds';
 import { PrompterField } from './PrompterField';
 import { reportPage } from './queries';
 import { useGenerate } from './useGenerate';
+
+// The signing screen (and its pad) loads when a statement is opened to sign.
+const SignModal = lazy(() => import('../sof-signing/SignModal'));
 
 /** One tab: the project's reports of a kind, paged by 10, with add, edit, delete, documents and the file. */
 export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: string }) {
@@ -27,9 +31,12 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
   // Coil, SOF and prompter reports all carry attachments (the server's attachment parents).
   const documents = carriesDocuments(kind.resource) ? kind.resource : null;
   const generation = useGenerate();
+  const zone = useZone();
+  const [signing, setSigning] = useState<string | null>(null);
   const list = useLiveQuery(
-    () => (db ? reportPage(db, kind.resource, projectId, kind.columns, page, REPORT_PAGE_SIZE) : undefined),
-    [db, kind, projectId, page, i18n.language],
+    () =>
+      db ? reportPage(db, kind.resource, projectId, kind.columns, page, REPORT_PAGE_SIZE, zone) : undefined,
+    [db, kind, projectId, page, i18n.language, zone],
   );
   const download = (report?: string) =>
     generation.generate(report ?? 'all', (options) =>
@@ -95,6 +102,19 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
                           <IconDownload size={20} />
                         </ActionIcon>
                       </Tooltip>
+                      {kind.resource === 'sof-report' && (
+                        <Tooltip label={t('signing.open')}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="xl"
+                            aria-label={t('signing.open')}
+                            onClick={() => setSigning(row.id)}
+                            data-testid="sof-sign"
+                          >
+                            <IconSignature size={20} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                       {documents && (
                         <DocumentsButton parent={{ resource: documents, id: row.id }} title={title(index)} />
                       )}
@@ -135,6 +155,11 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
         testId={`report-modal-${kind.tab}`}
       />
       {confirm.dialog}
+      {signing && (
+        <Suspense fallback={null}>
+          <SignModal projectId={projectId} reportId={signing} onClose={() => setSigning(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

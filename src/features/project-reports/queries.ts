@@ -18,7 +18,13 @@ export interface ReportPage {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-async function cellsOf(db: LocalDb, resource: ResourceName, rows: LocalRow[], columns: readonly string[]) {
+async function cellsOf(
+  db: LocalDb,
+  resource: ResourceName,
+  rows: LocalRow[],
+  columns: readonly string[],
+  zone?: string,
+) {
   const definition = getResource(resource);
   const refs = definition ? refsOf(definition) : {};
   const names = new Map<string, Map<string, string>>();
@@ -40,7 +46,7 @@ async function cellsOf(db: LocalDb, resource: ResourceName, rows: LocalRow[], co
       const value = row[column];
       const kind = definition?.fields[column]?.info.kind;
       if (names.has(column)) cells[column] = names.get(column)?.get(text(value)) ?? '';
-      else if (kind === 'datetime') cells[column] = formatDateTime(text(value));
+      else if (kind === 'datetime') cells[column] = formatDateTime(text(value), zone);
       else cells[column] = value === null || value === undefined ? '' : String(value);
     }
     return { row, cells };
@@ -54,11 +60,12 @@ export async function reportPage(
   columns: readonly string[],
   page: number,
   pageSize: number,
+  zone?: string,
 ): Promise<ReportPage> {
   const all = await db.rows(resource).where('project').equals(projectId).toArray();
   all.sort((a, b) => b.id.localeCompare(a.id));
   const rows = all.slice((page - 1) * pageSize, page * pageSize);
-  return { total: all.length, rows: await cellsOf(db, resource, rows, columns) };
+  return { total: all.length, rows: await cellsOf(db, resource, rows, columns, zone) };
 }
 
 /** A project's hands or hand events for the prompter report's selects. */

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useRecord } from '../../store/hooks';
+import { ProjectZone } from '../../ui/zone';
 import { ProjectForm } from './ProjectForm';
 import { ProjectSections, SummaryButton } from './ProjectSections';
 
@@ -26,17 +27,19 @@ export default function ProjectPage() {
       </Stack>
     );
   return (
-    <Stack gap="xl">
-      <ProjectForm
-        key={project.id}
-        project={project}
-        actions={
-          <Suspense fallback={null}>
-            <SummaryButton projectId={project.id} />
-          </Suspense>
-        }
-      />
-      <ProjectSections projectId={project.id} />
-    </Stack>
+    <ProjectZone projectId={project.id}>
+      <Stack gap="xl">
+        <ProjectForm
+          key={project.id}
+          project={project}
+          actions={
+            <Suspense fallback={null}>
+              <SummaryButton projectId={project.id} />
+            </Suspense>
+          }
+        />
+        <ProjectSections projectId={project.id} />
+      </Stack>
+    </ProjectZone>
   );
 }

@@ -1,6 +1,7 @@
 // Tonnes per hour through the call, stoppages shaded: a small SVG of our own.
 import type { CallSeries } from '../../domain/ratios';
 import { formatDateTime } from '../../ui/format';
+import { useZone } from '../../ui/zone';
 
 const WIDTH = 360;
 const HEIGHT = 180;
@@ -13,6 +14,7 @@ interface Props {
 }
 
 export function CallChart({ series, title, stoppageLabel }: Props) {
+  const zone = useZone();
   const { points, stoppages } = series;
   if (points.length === 0) return null;
   const start = Date.parse(points[0].start);
@@ -53,7 +55,7 @@ export function CallChart({ series, title, stoppageLabel }: Props) {
             fill="var(--mantine-color-red-2)"
             data-testid="chart-stoppage"
           >
-            <title>{`${stoppageLabel}: ${formatDateTime(stoppage.start)} – ${formatDateTime(stoppage.end)}`}</title>
+            <title>{`${stoppageLabel}: ${formatDateTime(stoppage.start, zone)} – ${formatDateTime(stoppage.end, zone)}`}</title>
           </rect>
         );
       })}
@@ -72,10 +74,10 @@ export function CallChart({ series, title, stoppageLabel }: Props) {
         0
       </text>
       <text x={PAD.left} y={HEIGHT - 6} fill="currentColor">
-        {formatDateTime(new Date(start))}
+        {formatDateTime(new Date(start), zone)}
       </text>
       <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" fill="currentColor">
-        {formatDateTime(new Date(end))}
+        {formatDateTime(new Date(end), zone)}
       </text>
       <path d={line} fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth={2} />
     </svg>

@@ -5,6 +5,7 @@ import { getActiveStore } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
+import { useZone } from '../../ui/zone';
 import { beep } from './beep';
 import type { ReferenceIndex } from './references';
 import {
@@ -29,6 +30,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The tally's state on the hand page: hold, the lift being gathered, validate, undo, and the counts. */
 export function useTally(projectId: string, handId: string) {
   const { t } = useTranslation('tally');
+  const zone = useZone();
   const db = useLocalDb();
   const index = useRef<ReferenceIndex | null>(null);
   const [hold, setHold] = useState<number | null>(null);
@@ -82,11 +84,11 @@ export function useTally(projectId: string, handId: string) {
               : t('refused.validated', {
                   reference: refusal.reference,
                   by: refusal.by || '—',
-                  at: formatDateTime(refusal.at),
+                  at: formatDateTime(refusal.at, zone),
                 });
       setMessage({ tone: 'refused', text: words });
     },
-    [t],
+    [t, zone],
   );
 
   // Every action waits for the one before (a gloved prompter presses Enter faster than IndexedDB answers),

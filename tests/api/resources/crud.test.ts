@@ -136,8 +136,11 @@ const rowCount = async (name: ResourceName, id: string) => {
   return rows[0].n;
 };
 
-// Resources the generic engine writes (users and attachments have their own routes).
-const writable = resourceNames.filter((name) => resources[name].writableBy !== null);
+// Resources the generic engine writes and updates (users and attachments have their own routes; SOF
+// signatures are never changed once made: server/resources/sof-signature.test.ts).
+const writable = resourceNames.filter(
+  (name) => resources[name].writableBy !== null && !resources[name].immutable,
+);
 
 it('knows two fields to edit of every resource the engine writes', () => {
   expect(writable.filter((name) => !edits[name])).toEqual([]);

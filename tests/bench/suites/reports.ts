@@ -1,5 +1,5 @@
-// Report files for a big call: each spreadsheet (coil, SOF, prompter) of a project with 20,000
-// validated packing items and 200 events, and the container report PDF with 12 photos, made over
+// Report files for a big call: each spreadsheet (coil, SOF, prompter) and the SOF PDF of a project with
+// 20,000 validated packing items and 200 events, and the container report PDF with 12 photos, made over
 // HTTP on the in-process server. Time is the median of 3 calls (request to last byte); memory is the
 // process's peak resident size while the calls ran, and how far above the level before them it went.
 // The CPU time the process spent (server and client share it) shows what a loaded machine hides.
@@ -47,11 +47,11 @@ async function measure(run: () => Promise<number>) {
   };
 }
 
-async function post(url: string, token: string): Promise<number> {
+async function post(url: string, token: string, extra: Record<string, unknown> = {}): Promise<number> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language: 'en', time_zone: 'Europe/Madrid' }),
+    body: JSON.stringify({ language: 'en', time_zone: 'Europe/Madrid', ...extra }),
   });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200)
@@ -112,6 +112,19 @@ const suite: BenchSuite = {
             `median of ${RUNS}`,
           );
         }
+
+        // The statement of facts as a PDF (events, daily table, signatures), for a SOF report of the call.
+        const sofReport = await fetch(`${bench.url}/api/sof-report/`, {
+          method: 'POST',
+          headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ project: seed.project, berthing_wharf: 'Muelle Sur 3' }),
+        });
+        const sofId = ((await sofReport.json()) as { id: string }).id;
+        ctx.log('reports: SOF PDF');
+        const sofPdf = await measure(() =>
+          post(`${bench.url}/api/project/${seed.project}/make_sof_pdf/`, token, { report: sofId }),
+        );
+        add(`SOF PDF, ${seed.items} items, ${seed.events} events`, sofPdf, `median of ${RUNS}`);
 
         ctx.log(`reports: container report with ${PHOTOS} photos`);
         const made = await fetch(`${bench.url}/api/container-report/`, {

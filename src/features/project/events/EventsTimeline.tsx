@@ -9,6 +9,7 @@ import { formatDate, formatTime } from '../../../ui/format';
 import { IconPlus } from '../../../ui/icons';
 import { RowActions } from '../../../ui/RowActions';
 import { SyncBadge } from '../../../ui/SyncBadge';
+import { useZone } from '../../../ui/zone';
 import { HandModal } from '../../hand/HandModal';
 import { EventModal } from './EventModal';
 import { HandsTable } from './HandsTable';
@@ -18,12 +19,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function EventDetails({ item }: { item: TimelineEvent }) {
   const { t } = useTranslation('project');
+  const zone = useZone();
   const { row } = item;
   const cells: [string, string][] = [
-    [t('events.start_date'), formatDate(text(row.init_date))],
-    [t('events.start_time'), formatTime(text(row.init_date))],
-    [t('events.end_date'), formatDate(text(row.end_date))],
-    [t('events.end_time'), formatTime(text(row.end_date))],
+    [t('events.start_date'), formatDate(text(row.init_date), zone)],
+    [t('events.start_time'), formatTime(text(row.init_date), zone)],
+    [t('events.end_date'), formatDate(text(row.end_date), zone)],
+    [t('events.end_time'), formatTime(text(row.end_date), zone)],
     [t('fields.number_gangs'), typeof row.number_gangs === 'number' ? String(row.number_gangs) : ''],
   ];
   return (
@@ -53,6 +55,7 @@ function EventDetails({ item }: { item: TimelineEvent }) {
 /** The project events timeline: an accordion of events; Working shift events carry their hands. */
 export function EventsTimeline({ projectId }: { projectId: string }) {
   const { t, i18n } = useTranslation(['project', 'ui']);
+  const zone = useZone();
   const db = useLocalDb();
   const timeline = useLiveQuery(
     () => (db ? projectTimeline(db, projectId, i18n.language) : []),
@@ -85,9 +88,9 @@ export function EventsTimeline({ projectId }: { projectId: string }) {
               <Group gap="sm">
                 <Text fw={600}>{item.description || t('events.untyped')}</Text>
                 <Text size="sm" c="dimmed">
-                  {formatDate(text(item.row.init_date))} {formatTime(text(item.row.init_date))}
+                  {formatDate(text(item.row.init_date), zone)} {formatTime(text(item.row.init_date), zone)}
                   {item.row.end_date
-                    ? ` – ${formatDate(text(item.row.end_date))} ${formatTime(text(item.row.end_date))}`
+                    ? ` – ${formatDate(text(item.row.end_date), zone)} ${formatTime(text(item.row.end_date), zone)}`
                     : ''}
                 </Text>
                 {item.kind === 'working' && (

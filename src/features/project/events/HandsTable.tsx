@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../ui/format';
 import { IconPlus } from '../../../ui/icons';
 import { type AskDelete, RowActions } from '../../../ui/RowActions';
 import { SyncBadge } from '../../../ui/SyncBadge';
+import { useZone } from '../../../ui/zone';
 
 interface HandsTableProps {
   projectId: string;
@@ -20,6 +21,7 @@ const num = (value: unknown) => (typeof value === 'number' ? String(value) : '')
 /** A working shift's hands: collapsible table with view and delete, and the add-hand button. */
 export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
   const { t } = useTranslation(['project', 'ui']);
+  const zone = useZone();
   const [opened, { toggle }] = useDisclosure(true);
   return (
     <div data-testid="hands">
@@ -63,8 +65,8 @@ export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
                 </Table.Td>
                 <Table.Td>{num(hand.gang_no)}</Table.Td>
                 <Table.Td>{text(hand.foreman)}</Table.Td>
-                <Table.Td>{formatDateTime(text(hand.init_date))}</Table.Td>
-                <Table.Td>{formatDateTime(text(hand.end_date))}</Table.Td>
+                <Table.Td>{formatDateTime(text(hand.init_date), zone)}</Table.Td>
+                <Table.Td>{formatDateTime(text(hand.end_date), zone)}</Table.Td>
                 <Table.Td>
                   <RowActions
                     view={`/project/${projectId}/hand/${hand.id}`}

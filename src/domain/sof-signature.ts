@@ -1,0 +1,88 @@
+// A signature of a statement of facts, made on the tablet (finger or stylus) by the master, the agent
+// or the stevedore's representative, offline like any record. Decisions:
+// - The signature's image is inline data (a PNG data URL of the pad, ~10-40 KB), not an attachment:
+//   a signature and its image are one record, made in one local transaction and sent in one mutation,
+//   so a signature never exists without its image (an attachment uploads apart, later, and may fail
+//   alone), and the PDF reads it from the row without the file store.
+// - It carries the content it signed (src/domain/sof/content.ts) and that content's SHA-256: the PDF
+//   compares the hash with the SOF's current content (amended when they differ) and prints the signed
+//   version from the content kept here, so it stays downloadable as signed whatever changes later.
+// - Once made, it is never changed (the engine refuses updates of an immutable resource): to sign
+//   again, make a new signature; a wrong one may be deleted.
+import type { z } from 'zod';
+import { sofSignatureRoles } from './enums';
+import { field, objectOf, type RowOf } from './model';
+import { defineResource } from './resource';
+import { canonicalJson, sha256Hex } from './sha256';
+
+/** The largest image kept: a 1200 x 400 pad of strokes is far smaller. */
+export const SIGNATURE_IMAGE_MAX = 400_000;
+const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+
+export const sofSignatureFields = {
+  sof_report: field.ref('sof-report'),
+  role: field.choice(sofSignatureRoles),
+  /** The signer's name as they give it. */
+  name: field.text(150),
+  under_protest: field.bool().withDefault(false),
+  /** Why, when signed under protest (required then). */
+  remark: field.text(2000).optional(),
+  /** When it was signed, by the device's clock. */
+  signed_at: field.dateTime(),
+  /** SHA-256 (hex) of the canonical JSON of `content`. */
+  content_hash: field.text(64),
+  /** The statement of facts as it was shown when signed. */
+  content: field.json(),
+  /** The signature drawn on the pad: 'data:image/png;base64,...'. */
+  image: field.text(SIGNATURE_IMAGE_MAX),
+};
+
+/** Set by the server from the SOF report, so the signature syncs with its project. */
+export const sofSignatureDerivedFields = {
+  project: field.ref('project').optional(),
+};
+
+export const sofSignatureSchema = objectOf(sofSignatureFields).superRefine((row, ctx) => {
+  if (row.under_protest && !row.remark?.trim())
+    ctx.addIssue({
+      code: 'custom',
+      path: ['remark'],
+      message: 'Say why the statement is signed under protest.',
+    });
+  if (typeof row.image === 'string' && !PNG_DATA_URL.test(row.image))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['image'],
+      message: 'The signature must be a PNG image (data URL).',
+    });
+  if (
+    row.content &&
+    typeof row.content_hash === 'string' &&
+    sha256Hex(canonicalJson(row.content)) !== row.content_hash
+  )
+    ctx.addIssue({ code: 'custom', path: ['content_hash'], message: 'Does not match the content signed.' });
+});
+
+export type SofSignatureInput = z.input<typeof sofSignatureSchema>;
+export type SofSignature = RowOf<typeof sofSignatureFields, typeof sofSignatureDerivedFields>;
+
+export const sofSignature = defineResource({
+  name: 'sof-signature',
+  kind: 'entity',
+  scope: 'project',
+  projectField: 'project',
+  parent: 'sof_report',
+  fields: sofSignatureFields,
+  readOnlyFields: sofSignatureDerivedFields,
+  schema: sofSignatureSchema,
+  display: ['name', 'role'],
+  filters: [
+    { name: 'sof_report', kind: 'ref', field: 'sof_report' },
+    { name: 'project', kind: 'ref', field: 'project' },
+  ],
+  ordering: ['signed_at', 'id'],
+  writableBy: 'staff',
+  immutable: true,
+  derived: { project: { from: 'sof_report', path: ['project'] } },
+  dexieIndexes: ['seq', 'project', '[sof_report+signed_at]'],
+});

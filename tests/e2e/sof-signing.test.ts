@@ -1,0 +1,209 @@
+// The statement of facts signed on the tablet, in real Chromium at 768 px portrait with touch: offline,
+// the master (with a finger: touch events), the agent and the stevedore's representative (under
+// protest) sign on the pad; back online the signatures sync, and the PDF downloaded has the three names.
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from '../../server/reports/read-files';
+import type { TestServer } from '../../server/testing';
+import {
+  apiSession,
+  localRows,
+  lookupId,
+  waitFor,
+  waitForServiceWorker,
+  waitForSync,
+} from './projects-support';
+import { expectNoRawKeys, signIn } from './support/app';
+import { launchBrowser } from './support/browser';
+import { startAppServer } from './support/server';
+import { waitForFirstSync } from './support/sync';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let projectId = '';
+let reportId = '';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  const api = await apiSession(server);
+  const project = await api.post<{ id: string }>('/api/project/', {
+    code: 'SOF-1',
+    name: 'Signed call',
+    status: await lookupId(server, 'project_status', 'In progress'),
+    init_date: '2026-11-20',
+  });
+  projectId = project.id;
+  const event = async (name: string, init: string, end: string | null) =>
+    api.post<{ id: string }>('/api/project-event/', {
+      project: projectId,
+      event: await lookupId(server, 'event', name),
+      init_date: init,
+      end_date: end,
+    });
+  await event('Vessel arrived', '2026-11-20T05:40:00Z', null);
+  const shift = await event('Working shift', '2026-11-20T08:00:00Z', '2026-11-20T14:00:00Z');
+  await event('Rain', '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z');
+  const hand = await api.post<{ id: string }>('/api/hand/', {
+    event: shift.id,
+    description: 'Gang A',
+    init_date: '2026-11-20T08:00:00Z',
+    end_date: '2026-11-20T14:00:00Z',
+  });
+  const coil = await lookupId(server, 'commodity', 'Coil');
+  for (const n of [1, 2, 3])
+    await api.post('/api/packing-list/', {
+      project: projectId,
+      reference: `SG-${n}`,
+      commodity: coil,
+      net_weight: '12000.500',
+      processed_quantity: '1',
+      validated: true,
+      validation_datetime: `2026-11-20T${String(8 + n).padStart(2, '0')}:00:00Z`,
+      validation_hand: hand.id,
+      validation_hold: n,
+    });
+  reportId = (
+    await api.post<{ id: string }>('/api/sof-report/', { project: projectId, berthing_wharf: 'Berth 4' })
+  ).id;
+  context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 768, height: 1024 },
+    hasTouch: true,
+    serviceWorkers: 'allow',
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+/** Draws a signature across the pad: with touch events (a finger) or with the mouse (a stylus-like pointer). */
+async function draw(pad: Locator, finger: boolean) {
+  // A touch off the screen would land on the modal's overlay: bring the pad into view, and wait for
+  // the scroll to settle (the same box twice).
+  await pad.scrollIntoViewIfNeeded();
+  let box = await pad.boundingBox();
+  await waitFor('the pad to hold still', async () => {
+    const next = await pad.boundingBox();
+    const still = next !== null && box !== null && next.y === box.y;
+    box = next;
+    return still;
+  });
+  const settled = box as { x: number; y: number; width: number; height: number } | null;
+  if (!settled) throw new Error('no pad');
+  const points = Array.from({ length: 12 }, (_, index) => ({
+    x: Math.round(settled.x + 30 + index * ((settled.width - 60) / 11)),
+    y: Math.round(settled.y + settled.height / 2 + Math.sin(index) * 40),
+  }));
+  if (finger) {
+    const cdp = await context.newCDPSession(page);
+    const [first, ...rest] = points;
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [first ?? { x: 0, y: 0 }],
+    });
+    for (const point of rest)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    return;
+  }
+  const [first, ...rest] = points;
+  await page.mouse.move(first?.x ?? 0, first?.y ?? 0);
+  await page.mouse.down();
+  for (const point of rest) await page.mouse.move(point.x, point.y, { steps: 2 });
+  await page.mouse.up();
+}
+
+async function signAs(dialog: Locator, role: string, name: string, finger: boolean, protest?: string) {
+  await dialog.getByTestId(`sign-as-${role}`).click();
+  const form = dialog.getByTestId(`sign-form-${role}`);
+  await form.getByLabel('Full name').fill(name);
+  if (protest) {
+    await form.getByLabel('Sign under protest').check();
+    await form.getByLabel('Why (the protest)').fill(protest);
+  }
+  await draw(form.getByTestId('signature-pad'), finger);
+  // The pad took the strokes (its Clear button is enabled once it holds one).
+  await waitFor('the strokes on the pad', () => form.getByRole('button', { name: 'Clear' }).isEnabled());
+  await form.getByTestId('sign-submit').click();
+  await dialog.getByTestId(`signer-${role}`).getByText(`Signed by ${name}`, { exact: false }).waitFor();
+}
+
+describe('signing the statement of facts on the tablet', () => {
+  it('offline: the master, the agent and the stevedore sign; synced, the PDF has their names', async () => {
+    await page.goto('/login');
+    await signIn(page);
+    await waitForServiceWorker(page);
+    await waitForFirstSync(page);
+    await page.goto(`/project/${projectId}`);
+    await page.getByRole('heading', { level: 1, name: 'Project Signed call' }).waitFor();
+    await waitFor('the call on the device', async () => (await localRows(page, 'packing-list')).length === 3);
+    await waitFor(
+      'the SOF report on the device',
+      async () => (await localRows(page, 'sof-report')).length === 1,
+    );
+
+    await context.setOffline(true);
+    await page.getByTestId('section-reports').getByRole('button', { name: 'Reports', exact: true }).click();
+    await page.getByTestId('section-reports').getByRole('tab', { name: 'SOF report', exact: true }).click();
+    await page.getByTestId('report-list-sof_report').getByTestId('sof-sign').click();
+    const dialog = page.getByTestId('sign-modal');
+    await dialog.getByTestId('sof-preview').waitFor();
+    expect(await dialog.getByTestId('signing-state').getAttribute('data-state')).toBe('unsigned');
+    // What the signers read: the events in the call's local time.
+    await dialog.getByText('Vessel arrived', { exact: true }).waitFor();
+
+    // Signing needs a name and a signature; nothing is saved without them.
+    await dialog.getByTestId('sign-as-master').click();
+    await dialog.getByTestId('sign-form-master').getByTestId('sign-submit').click();
+    await dialog.getByText("Write the signer's name.").waitFor();
+    await dialog.getByText('Sign in the box.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await signAs(dialog, 'master', 'Capt. Lars Eriksen', true);
+    await signAs(dialog, 'agent', 'Marta Ruiz', false);
+    await signAs(dialog, 'stevedore', 'Pedro Gil Núñez', true, 'Rain stop not agreed.');
+    expect(await dialog.getByTestId('signing-state').getAttribute('data-state')).toBe('signed');
+    await expectNoRawKeys(page);
+    const local = await localRows(page, 'sof-signature');
+    expect(local).toHaveLength(3);
+    expect(local.every((row) => String(row.image).startsWith('data:image/png;base64,'))).toBe(true);
+    expect(await server.query('select count(*)::int as n from sof_signature')).toEqual([{ n: 0 }]);
+
+    await context.setOffline(false);
+    await waitForSync(page);
+    const stored = await server.query(
+      'select role, name, under_protest, remark, project from sof_signature where sof_report = $1 order by signed_at',
+      [reportId],
+    );
+    expect(stored.map((row) => [row.role, row.name, row.under_protest, row.project])).toEqual([
+      ['master', 'Capt. Lars Eriksen', false, projectId],
+      ['agent', 'Marta Ruiz', false, projectId],
+      ['stevedore', 'Pedro Gil Núñez', true, projectId],
+    ]);
+
+    // The PDF the server makes is the statement they signed: their names, no amendment.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByTestId('sof-pdf').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^statement_of_facts_SOF-1_.*_signed\.pdf$/);
+    const text = (await pdfPages(await readFile(await download.path()))).map((one) => one.text).join(' ');
+    for (const name of [
+      'Capt. Lars Eriksen',
+      'Marta Ruiz',
+      'Pedro Gil Núñez',
+      'Under protest: Rain stop not agreed.',
+    ])
+      expect(text).toContain(name);
+    expect(text).not.toContain('AMENDED');
+    expect(text).toContain('Berth 4');
+  });
+});
