@@ -8,7 +8,8 @@ import type { Database } from '../db/database.js';
 import { databaseRefusal } from '../http/database-errors.js';
 import { ConflictError, HttpError, ValidationError } from '../http/errors.js';
 import { checkWrite } from '../resources/engine/access.js';
-import { TallyConflictError } from '../resources/engine/tally.js';
+import { sameValue } from '../resources/engine/input.js';
+import { TallyConflictError, validateOnce } from '../resources/engine/tally.js';
 import {
   type Actor,
   createRecord,
@@ -59,6 +60,10 @@ async function applyOne(
     await createRecord(scope, resource, actor, { ...data, id: mutation.id }, { row });
     return {};
   }
+  // Validate once, whichever validation the server ordered first: a second tablet's validation is
+  // refused (and kept for the coil report) even when its device's clock puts it before the first.
+  const sent = Object.keys(data).filter((field) => !sameValue(row[field], data[field]));
+  await validateOnce(scope.db, resource, row, { ...row, ...data }, sent);
   const { kept, standing } = await mergeFields(scope.db, resource, actor, row, data);
   await updateRecord(scope, resource, actor, mutation.id, kept, { partial: true, locked: { row } });
   return standing;
