@@ -9,7 +9,9 @@ import { attachmentRoutes } from './resources/attachments/attachments.routes.js'
 import { contactRoutes } from './resources/contact/contact.routes.js';
 import { resourceRoutes } from './resources/engine/routes.js';
 import { importRoutes } from './resources/import/import.routes.js';
+import { referenceRoutes } from './resources/reference/reference.routes.js';
 import { syncRoutes } from './sync/sync.routes.js';
+import { userAdminRoutes } from './users/admin.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
 
@@ -18,8 +20,10 @@ export const routeModules: RouteModule[] = [
   healthRoutes,
   authRoutes,
   usersRoutes,
+  userAdminRoutes,
   contactRoutes,
   resourceRoutes,
+  referenceRoutes,
   reportRoutes,
   syncRoutes,
   liveRoutes,

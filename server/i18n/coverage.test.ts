@@ -14,6 +14,7 @@ const SOURCES = [
   'resources/import',
   'resources/attachments',
   'resources/engine',
+  'resources/reference',
   'resources/contact',
   'files',
   'auth',

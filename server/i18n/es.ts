@@ -153,6 +153,12 @@ export const es: Record<string, string> = {
   'password.similar_email': 'La contraseña se parece demasiado a la dirección de correo.',
   'user.invalid_name':
     'Introduzca un nombre de usuario válido: solo letras, dígitos y @/./+/-/_, como máximo 150 caracteres.',
+  'user.last_admin_active': 'El último administrador activo no se puede desactivar.',
+  'user.last_admin_role': 'El último administrador activo no puede pasar a ser personal.',
+  'user.link_invalid': 'Este enlace ya no es válido: pida uno nuevo a un administrador.',
+  'reference.in_use': 'Esta entrada la usan {count} registros: retírela en lugar de borrarla.',
+  'reference.merge_self': 'Una entrada no se puede fusionar consigo misma.',
+  'reference.merge_same': 'Solo se pueden fusionar entradas con el mismo valor de {fields}.',
   'user.taken': 'Ya existe un usuario con ese nombre.',
   'contact.received': 'Solicitud de contacto recibida.',
   'report.time_zone': 'Zona horaria desconocida.',

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from '../../src/domain/ids.js';
 import type { Database } from '../db/database.js';
+import type { Tables } from '../db/tables.js';
 
 export interface NewUser {
   username: string;
@@ -9,9 +10,27 @@ export interface NewUser {
   first_name?: string;
   last_name?: string;
   email?: string;
+  createdBy?: string | null;
 }
 
-export function usersRepository({ db }: Database) {
+/** What an admin sees of a user (never the password hash). */
+export const USER_COLUMNS = [
+  'id',
+  'version',
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'is_active',
+  'created_at',
+  'updated_at',
+] as const;
+
+type Db = Kysely<Tables>;
+
+export function usersRepository(database: Database | { db: Db }) {
+  const { db } = database;
   return {
     async exists(username: string) {
       const row = await db
@@ -34,8 +53,8 @@ export function usersRepository({ db }: Database) {
           first_name: user.first_name ?? '',
           last_name: user.last_name ?? '',
           email: user.email ?? '',
-          created_by: null,
-          updated_by: null,
+          created_by: user.createdBy ?? null,
+          updated_by: user.createdBy ?? null,
           deleted_at: null,
         })
         .execute();

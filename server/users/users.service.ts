@@ -1,32 +1,60 @@
-import { hashPassword, passwordProblems } from '../auth/passwords.js';
+// Users: created by the command line (the first admin) and by admins in the app. Passwords follow
+// Django's rules; a user may also be given a one-time link to set their own (invites.ts).
+import { hashPassword, passwordProblems, unusablePasswordHash } from '../auth/passwords.js';
 import type { Database } from '../db/database.js';
 import { type FieldErrors, ValidationError } from '../http/errors.js';
 import { usersRepository } from './users.repository.js';
 
 export interface CreateUserInput {
   username: string;
-  password: string;
+  /** Absent: the user gets no usable password until they follow a one-time link. */
+  password?: string;
   role: 'admin' | 'staff';
   first_name?: string;
   last_name?: string;
   email?: string;
+  createdBy?: string | null;
+}
+
+const USERNAME = /^[\w.@+-]{1,150}$/;
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** The problems of a user's names and e-mail, by field. */
+export function profileProblems(input: {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+}): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of ['first_name', 'last_name'] as const)
+    if ((input[field] ?? '').length > 150)
+      errors[field] = ['Ensure this field has no more than 150 characters.'];
+  const email = input.email ?? '';
+  if (email !== '' && (!EMAIL.test(email) || email.length > 254))
+    errors.email = ['Enter a valid email address.'];
+  return errors;
 }
 
 export function usersService(database: Database) {
   const repo = usersRepository(database);
   return {
     async create(input: CreateUserInput): Promise<string> {
-      const errors: FieldErrors = {};
       const username = input.username.trim();
-      if (!/^[\w.@+-]{1,150}$/.test(username))
+      const email = input.email?.trim() ?? '';
+      const errors: FieldErrors = profileProblems({ ...input, email });
+      if (!USERNAME.test(username))
         errors.username = [
           'Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.',
         ];
       else if (await repo.exists(username)) errors.username = ['A user with that username already exists.'];
-      const problems = passwordProblems(input.password, { username, email: input.email });
-      if (problems.length > 0) errors.password = problems;
+      if (input.password !== undefined) {
+        const problems = passwordProblems(input.password, { username, email });
+        if (problems.length > 0) errors.password = problems;
+      }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      return repo.insert({ ...input, username, passwordHash: await hashPassword(input.password) });
+      const passwordHash =
+        input.password === undefined ? unusablePasswordHash : await hashPassword(input.password);
+      return repo.insert({ ...input, username, email, passwordHash });
     },
   };
 }

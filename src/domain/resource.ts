@@ -75,7 +75,18 @@ export interface ResourceConfig<F extends FieldMap, R extends FieldMap, S extend
   readonly pageSize?: { readonly default: number; readonly max: number };
   /** Who may create and update; null: nobody through the generic engine. */
   readonly writableBy: Role | null;
+  /**
+   * Who may create, when more people may add than edit (staff add a vessel from the project form;
+   * admins edit, merge and retire it). The one who added an entry may still correct it.
+   */
+  readonly creatableBy?: Role | null;
   readonly deletableBy?: Role | null;
+  /**
+   * A reference list an admin may merge (two entries for one thing) and retire (its `retired` field):
+   * the fields two entries must share to be merged (a commodity's code, an event type's kind), since
+   * the rules read them.
+   */
+  readonly merge?: { readonly sameFields: readonly string[] };
   /** Sets of fields unique among live (not deleted) rows; null values do not collide. */
   readonly unique?: readonly (readonly string[])[];
   readonly rules?: readonly CrossRule[];
@@ -97,6 +108,7 @@ export interface Resource<
   readonly readOnlyFields: R;
   readonly pageSize: { readonly default: number; readonly max: number };
   readonly deletableBy: Role | null;
+  readonly creatableBy: Role | null;
   readonly unique: readonly (readonly string[])[];
   readonly rules: readonly CrossRule[];
   readonly derived: Readonly<Record<string, Derivation>>;
@@ -117,6 +129,7 @@ export function defineResource<
     readOnlyFields: config.readOnlyFields ?? ({} as R),
     pageSize: config.pageSize ?? (config.kind === 'lookup' ? LOOKUP_PAGE : ENTITY_PAGE),
     deletableBy: config.deletableBy === undefined ? config.writableBy : config.deletableBy,
+    creatableBy: config.creatableBy === undefined ? config.writableBy : config.creatableBy,
     unique: config.unique ?? [],
     rules: config.rules ?? [],
     derived: config.derived ?? {},

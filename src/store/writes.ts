@@ -33,11 +33,29 @@ const stamp = (ctx: WriteContext) => new Date(ctx.now?.() ?? Date.now()).toISOSt
 
 const DENIED = 'You do not have permission to perform this action.';
 
-/** The registry's write permissions, checked before saving (the server checks them again). */
-function checkAllowed(ctx: WriteContext, resource: Resource, action: 'write' | 'delete') {
-  const needed = action === 'delete' ? resource.deletableBy : resource.writableBy;
+/**
+ * The registry's write permissions, checked before saving (the server checks them again). An update of
+ * a reference entry staff may add is allowed to the one who added it (`existing`).
+ */
+function checkAllowed(
+  ctx: WriteContext,
+  resource: Resource,
+  action: 'create' | 'write' | 'delete',
+  existing?: LocalRow,
+) {
+  const needed =
+    action === 'delete'
+      ? resource.deletableBy
+      : action === 'create'
+        ? resource.creatableBy
+        : resource.writableBy;
   const role = ctx.role?.() ?? null;
-  const allowed = needed !== null && (needed === 'staff' || role === null || role === 'admin');
+  const own =
+    action === 'write' &&
+    resource.creatableBy === 'staff' &&
+    !!existing &&
+    existing.created_by === ctx.userId;
+  const allowed = needed !== null && (needed === 'staff' || role === null || role === 'admin' || own);
   if (!allowed) throw new LocalValidationError({ non_field_errors: [DENIED] });
 }
 
@@ -151,11 +169,11 @@ export async function saveRecord(
   record: Record<string, unknown>,
 ): Promise<WriteResult> {
   const resource = resourceOf(resourceName);
-  checkAllowed(ctx, resource, 'write');
   const input = writableInput(resource, record);
   const id = givenId(record) ?? uuidv7();
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
     const existing = await ctx.db.rows(resourceName).get(id);
+    checkAllowed(ctx, resource, existing ? 'write' : 'create', existing);
     if (existing) return updateInTx(ctx, resource, existing, input);
     refuseInput(resource, input, true);
     const parsed = validateRecord(resource, input);
@@ -200,11 +218,11 @@ export async function updateRecord(
   changes: Record<string, unknown>,
 ): Promise<WriteResult> {
   const resource = resourceOf(resourceName);
-  checkAllowed(ctx, resource, 'write');
   const input = writableInput(resource, changes);
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
     const existing = await ctx.db.rows(resourceName).get(id);
     if (!existing) throw new LocalValidationError({ non_field_errors: ['Not found.'] });
+    checkAllowed(ctx, resource, 'write', existing);
     return updateInTx(ctx, resource, existing, input);
   });
 }

@@ -90,16 +90,23 @@ export class Fixtures {
 
   /** A user row (it cannot sign in with a password: tests use tokens). */
   async user(
-    input: { username?: string; role?: 'admin' | 'staff'; first_name?: string; last_name?: string } = {},
+    input: {
+      username?: string;
+      role?: 'admin' | 'staff';
+      first_name?: string;
+      last_name?: string;
+      is_active?: boolean;
+    } = {},
   ) {
     const rows = await this.server.query(
-      `insert into users (id, username, first_name, last_name, role, password_hash)
-       values (gen_random_uuid(), $1, $2, $3, $4, '!') returning id`,
+      `insert into users (id, username, first_name, last_name, role, is_active, password_hash)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, '!') returning id`,
       [
         input.username ?? `user${unique()}_${randomBytes(3).toString('hex')}`,
         input.first_name ?? 'Test',
         input.last_name ?? 'User',
         input.role ?? 'staff',
+        input.is_active ?? true,
       ],
     );
     return String(rows[0].id);
@@ -127,7 +134,7 @@ export class Fixtures {
   /** POST as admin; fails the test on anything but 201. */
   async create(name: ResourceName, overrides: Body = {}, scope: Scope = {}): Promise<Row> {
     if (name === 'users') {
-      const id = await this.user(overrides as { username?: string; role?: 'admin' | 'staff' });
+      const id = await this.user(overrides as Parameters<Fixtures['user']>[0]);
       return this.read(name, id);
     }
     const body = { ...(await this.body(name, scope)), ...overrides };

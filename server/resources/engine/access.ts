@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Resource } from '../../../src/domain/resource.js';
+import type { Resource, Role } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
 import { forbidden, notAuthenticated } from '../../http/errors.js';
 
@@ -24,12 +24,38 @@ export function readCondition(
   throw forbidden();
 }
 
-/** Who may create, update and delete: admins everything; staff what the registry allows; customers nothing. */
-export function checkWrite(resource: Resource, principal: Principal | null, action: 'write' | 'delete') {
+export type WriteAction = 'create' | 'write' | 'delete';
+
+const neededRole = (resource: Resource, action: WriteAction): Role | null => {
+  if (action === 'delete') return resource.deletableBy;
+  if (action === 'create') return resource.creatableBy;
+  // An update: who may edit, or (checked on the row by checkUpdate) whoever added the entry.
+  return resource.writableBy === 'admin' && resource.creatableBy === 'staff' ? 'staff' : resource.writableBy;
+};
+
+/**
+ * Who may create, update and delete: admins everything; staff what the registry allows; customers
+ * nothing. 'write' is an update (or any change of a record that is not a create or a delete).
+ */
+export function checkWrite(resource: Resource, principal: Principal | null, action: WriteAction) {
   if (!principal) throw notAuthenticated();
   if (principal.kind !== 'user') throw forbidden('This token is read-only.');
-  const needed = action === 'delete' ? resource.deletableBy : resource.writableBy;
+  const needed = neededRole(resource, action);
   if (needed === null) throw forbidden();
   if (needed === 'admin' && principal.role !== 'admin') throw forbidden();
   return principal;
+}
+
+/**
+ * An update of a stored row: by whoever may edit the resource, or by the one who added a reference
+ * entry staff may add (a typo in the vessel they just made). `role` unknown: a write the server makes.
+ */
+export function checkUpdate(
+  resource: Resource,
+  actor: { userId: string; role?: Role },
+  row: Record<string, unknown>,
+) {
+  if (actor.role === undefined || actor.role === 'admin' || resource.writableBy === 'staff') return;
+  if (resource.creatableBy === 'staff' && row.created_by === actor.userId) return;
+  throw forbidden();
 }

@@ -132,8 +132,13 @@ export function resourceSchemas(resource: Resource): ResourceSchemas {
   const row = component(name, rowSchema(resource));
   return {
     row,
-    request: component(`${name}Request`, requestSchema(resource, false)),
-    patch: component(`Patched${name}Request`, requestSchema(resource, true)),
+    // Named only when a route takes them (users are written by routes of their own).
+    get request() {
+      return component(`${name}Request`, requestSchema(resource, false));
+    },
+    get patch() {
+      return component(`Patched${name}Request`, requestSchema(resource, true));
+    },
     page: component(`Paginated${name}List`, {
       type: 'object',
       properties: {

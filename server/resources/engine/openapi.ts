@@ -73,7 +73,9 @@ export function docs(resource: Resource) {
   const readOnly = resource.writableBy === null;
   const who = readOnly
     ? 'Read-only through this API.'
-    : `Staff write${resource.writableBy === 'admin' ? ' nothing: admins only' : ''}; customer tokens read only.`;
+    : resource.creatableBy === 'staff' && resource.writableBy === 'admin'
+      ? 'Staff add (and correct what they added); admins edit and delete; customer tokens read only.'
+      : `Staff write${resource.writableBy === 'admin' ? ' nothing: admins only' : ''}; customer tokens read only.`;
   const etag = { etag: { type: 'string', description: 'The version, as "3"' } };
   // The tally's rule (engine/tally.ts): a packing item is validated once.
   const once =
@@ -126,42 +128,49 @@ export function docs(resource: Resource) {
         ),
       },
     },
-    create: {
-      operationId: `create${One}`,
-      tags,
-      summary: `Create a ${one}`,
-      description:
-        `${who} Send your own \`id\` (a UUID) to make a retry safe: the same id again updates the record (200) or ` +
-        'answers as the first create did (201); an id that was deleted is a 409.',
-      headers: writeHeaders(),
-      body: schemas.request,
-      response: {
-        201: record(schemas.row, `The ${one} created`),
-        200: record(schemas.row, `The ${one}, already there`),
-      },
-      'x-answers': [409, 413, 422],
+    // Getters: a resource whose writes have routes of their own (users) names no request schema.
+    get create() {
+      return {
+        operationId: `create${One}`,
+        tags,
+        summary: `Create a ${one}`,
+        description:
+          `${who} Send your own \`id\` (a UUID) to make a retry safe: the same id again updates the record (200) or ` +
+          'answers as the first create did (201); an id that was deleted is a 409.',
+        headers: writeHeaders(),
+        body: schemas.request,
+        response: {
+          201: record(schemas.row, `The ${one} created`),
+          200: record(schemas.row, `The ${one}, already there`),
+        },
+        'x-answers': [409, 413, 422],
+      };
     },
-    update: {
-      operationId: `update${One}`,
-      tags,
-      summary: `Replace a ${one}`,
-      description: `Every required field must be sent; fields left out that are optional keep their value. ${who}${once.text}`,
-      params,
-      headers: writeHeaders({ 'if-match': ifMatch }),
-      body: schemas.request,
-      response: { 200: { ...record(schemas.row, `The ${one} as stored`), headers: etag } },
-      'x-answers': [...once.answers, 412, 413, 422],
+    get update() {
+      return {
+        operationId: `update${One}`,
+        tags,
+        summary: `Replace a ${one}`,
+        description: `Every required field must be sent; fields left out that are optional keep their value. ${who}${once.text}`,
+        params,
+        headers: writeHeaders({ 'if-match': ifMatch }),
+        body: schemas.request,
+        response: { 200: { ...record(schemas.row, `The ${one} as stored`), headers: etag } },
+        'x-answers': [...once.answers, 412, 413, 422],
+      };
     },
-    partialUpdate: {
-      operationId: `patch${One}`,
-      tags,
-      summary: `Change some fields of a ${one}`,
-      description: `Only the fields sent change; the record is validated as a whole. ${who}${once.text}`,
-      params,
-      headers: writeHeaders({ 'if-match': ifMatch }),
-      body: schemas.patch,
-      response: { 200: { ...record(schemas.row, `The ${one} as stored`), headers: etag } },
-      'x-answers': [...once.answers, 412, 413, 422],
+    get partialUpdate() {
+      return {
+        operationId: `patch${One}`,
+        tags,
+        summary: `Change some fields of a ${one}`,
+        description: `Only the fields sent change; the record is validated as a whole. ${who}${once.text}`,
+        params,
+        headers: writeHeaders({ 'if-match': ifMatch }),
+        body: schemas.patch,
+        response: { 200: { ...record(schemas.row, `The ${one} as stored`), headers: etag } },
+        'x-answers': [...once.answers, 412, 413, 422],
+      };
     },
     remove: {
       operationId: `delete${One}`,

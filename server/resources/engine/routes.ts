@@ -5,7 +5,7 @@ import { requireUser } from '../../auth/auth.plugin.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { pageUrl } from '../../http/links.js';
-import { checkWrite } from './access.js';
+import { checkWrite, type WriteAction } from './access.js';
 import { recordHistory } from './history.js';
 import { type Outcome, runWrite } from './idempotency.js';
 import { docs } from './openapi.js';
@@ -40,13 +40,14 @@ export async function resourceRoutes(app: FastifyInstance, { database, auth, con
     const resource = resources[name] as Resource;
     const base = `/${resource.name}/`;
     const schemas = docs(resource);
-    const actorOf = (request: FastifyRequest, action: 'write' | 'delete'): Actor => ({
-      userId: checkWrite(resource, request.principal, action).userId,
-    });
+    const actorOf = (request: FastifyRequest, action: WriteAction): Actor => {
+      const user = checkWrite(resource, request.principal, action);
+      return { userId: user.userId, role: user.role };
+    };
     const write = (
       request: FastifyRequest,
       reply: FastifyReply,
-      action: 'write' | 'delete',
+      action: WriteAction,
       run: (scope: WriteScope, actor: Actor) => Promise<Outcome>,
     ) => {
       const actor = actorOf(request, action);
@@ -83,8 +84,11 @@ export async function resourceRoutes(app: FastifyInstance, { database, auth, con
       return { count: results.length, next: null, previous: null, results };
     });
 
+    // Users are written by their own routes (server/users): passwords, roles, the last admin.
+    if (resource.externalTable) continue;
+
     app.post(base, { schema: schemas.create, validatorCompiler: documentOnly }, (request, reply) =>
-      write(request, reply, 'write', async (scope, actor) => {
+      write(request, reply, 'create', async (scope, actor) => {
         const result = await createRecord(scope, resource, actor, request.body);
         return { status: result.status, body: await represent(scope, request, result.id) };
       }),

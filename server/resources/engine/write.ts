@@ -1,9 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from '../../../src/domain/ids.js';
 import { moveRefusal } from '../../../src/domain/refusals.js';
-import type { Resource } from '../../../src/domain/resource.js';
+import type { Resource, Role } from '../../../src/domain/resource.js';
 import type { Engine } from '../../db/database.js';
 import { HttpError, notFound, ValidationError } from '../../http/errors.js';
+import { redirectMerged } from '../reference/redirect.js';
+import { refuseDeleteInUse } from '../reference/usage.js';
+import { checkUpdate } from './access.js';
 import { recordAudit } from './audit.js';
 import { cascadeDelete } from './cascade.js';
 import { columnsOf, paramType, toParam } from './columns.js';
@@ -15,6 +18,8 @@ type Row = Record<string, unknown>;
 
 export interface Actor {
   userId: string;
+  /** The user's role, for the checks made on the row; absent for writes the server makes itself. */
+  role?: Role;
   clientId?: string;
   mutationId?: string;
   /** The device's own time of the change (kept in the audit log). */
@@ -65,6 +70,7 @@ export async function createRecord(
   const parsed = validateRecord(resource, input);
   const values: Row = {};
   for (const name of writable) values[name] = parsed[name] ?? fields[name].default ?? null;
+  await redirectMerged(scope.db, resource, values, writable);
   await checkRefs(scope.db, resource, values, writable);
   Object.assign(values, await deriveFields(scope.db, resource, values));
   await checkRules(scope.db, resource, values);
@@ -136,9 +142,11 @@ async function applyUpdate(
     throw new ValidationError({
       non_field_errors: ['This record cannot be changed once made: delete it and make a new one.'],
     });
+  checkUpdate(resource, actor, existing);
 
   const values: Row = { ...stored };
   for (const name of changed) values[name] = parsed[name] ?? null;
+  await redirectMerged(scope.db, resource, values, changed);
   await validateOnce(scope.db, resource, existing, values, changed);
   await checkRefs(scope.db, resource, values, changed);
   const derived = await deriveFields(scope.db, resource, values);
@@ -174,11 +182,18 @@ export async function deleteRecord(
 ): Promise<boolean> {
   const existing = await lockRow(scope.db, resource, id);
   if (!existing || existing.deleted_at) return false;
+  await refuseDeleteInUse(scope.db, resource, id);
   await tombstone(scope, resource, actor, existing);
   return true;
 }
 
-export async function tombstone(scope: WriteScope, resource: Resource, actor: Actor, existing: Row) {
+export async function tombstone(
+  scope: WriteScope,
+  resource: Resource,
+  actor: Actor,
+  existing: Row,
+  note?: string,
+) {
   const version = Number(existing.version) + 1;
   await sql`update ${sql.table(resource.table)} set deleted_at = now(), version = ${version}, updated_at = now(), updated_by = ${actor.userId} where id = ${existing.id}`.execute(
     scope.db,
@@ -190,6 +205,7 @@ export async function tombstone(scope: WriteScope, resource: Resource, actor: Ac
     version,
     changes: {},
     actor,
+    note,
   });
   await cascadeDelete(scope, resource, actor, String(existing.id));
 }

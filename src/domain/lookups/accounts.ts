@@ -12,6 +12,8 @@ export const accountsFields = {
   email: field.checked(254, parseEmail, { format: 'email', examples: ['operations@example.com'] }).optional(),
   phone: field.text(50).optional(),
   country: field.ref('country').optional(),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const accountsSchema = objectOf(accountsFields);
@@ -29,8 +31,11 @@ export const accounts = defineResource({
   filters: [
     { name: 'trade_name', kind: 'icontains', fields: ['trade_name', 'legal_name'] },
     { name: 'search', kind: 'icontains', fields: ['trade_name', 'legal_name', 'tax_id'] },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
   ],
   ordering: ['trade_name', 'id'],
   writableBy: 'admin',
+  merge: { sameFields: [] },
+  creatableBy: 'staff',
   dexieIndexes: ['seq', 'trade_name'],
 });

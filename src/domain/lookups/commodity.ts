@@ -9,6 +9,8 @@ export const commodityFields = {
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
   code: field.choice(commodities),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const commoditySchema = objectOf(commodityFields);
@@ -27,9 +29,11 @@ export const commodity = defineResource({
   filters: [
     { name: 'search', kind: 'icontains', fields: ['name', 'name_es'] },
     { name: 'code', kind: 'exact', field: 'code' },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
   ],
   ordering: ['name', 'id'],
   writableBy: 'admin',
+  merge: { sameFields: ['code'] },
   unique: [['code'], ['name']],
   dexieIndexes: ['seq', 'code'],
 });

@@ -9,6 +9,8 @@ export const countryFields = {
   name_es: field.text(100).optional(),
   /** ISO 3166-1 alpha-2, e.g. ES. */
   code: field.text(2).optional(),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const countrySchema = objectOf(countryFields);
@@ -24,9 +26,14 @@ export const country = defineResource({
   schema: countrySchema,
   translated: { en: 'name', es: 'name_es' },
   display: ['name', 'name_es'],
-  filters: [{ name: 'search', kind: 'icontains', fields: ['name', 'name_es', 'code'] }],
+  filters: [
+    { name: 'search', kind: 'icontains', fields: ['name', 'name_es', 'code'] },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
+  ],
   ordering: ['name', 'id'],
   writableBy: 'admin',
+  merge: { sameFields: [] },
+  creatableBy: 'staff',
   unique: [['code']],
   dexieIndexes: ['seq', 'name'],
 });

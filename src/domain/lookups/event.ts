@@ -12,6 +12,8 @@ export const eventFields = {
   kind: field.choice(eventKinds),
   /** Stoppages only, and required for them. */
   delay_attribution: field.choice(delayAttributions).optional(),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const eventSchema = objectOf(eventFields).superRefine((row, ctx) => {
@@ -42,9 +44,11 @@ export const event = defineResource({
   filters: [
     { name: 'search', kind: 'icontains', fields: ['description', 'description_es'] },
     { name: 'kind', kind: 'exact', field: 'kind' },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
   ],
   ordering: ['id'],
   writableBy: 'admin',
+  merge: { sameFields: ['kind', 'delay_attribution'] },
   unique: [['description']],
   dexieIndexes: ['seq', 'kind'],
 });

@@ -9,6 +9,8 @@ export const incidenceTypeFields = {
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
   code: field.choice(incidenceTypes).optional(),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const incidenceTypeSchema = objectOf(incidenceTypeFields);
@@ -24,9 +26,13 @@ export const incidenceType = defineResource({
   schema: incidenceTypeSchema,
   translated: { en: 'name', es: 'name_es' },
   display: ['name', 'name_es'],
-  filters: [{ name: 'search', kind: 'icontains', fields: ['name', 'name_es'] }],
+  filters: [
+    { name: 'search', kind: 'icontains', fields: ['name', 'name_es'] },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
+  ],
   ordering: ['id'],
   writableBy: 'admin',
+  merge: { sameFields: ['code'] },
   unique: [['name']],
   dexieIndexes: ['seq'],
 });

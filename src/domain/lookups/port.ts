@@ -16,6 +16,8 @@ export const portFields = {
   country: field.ref('country').optional(),
   /** IANA time zone, e.g. Europe/Madrid: the port's local time. */
   time_zone: field.checked(64, parseTimeZone, { examples: ['Europe/Madrid'] }).optional(),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const portSchema = objectOf(portFields);
@@ -34,9 +36,12 @@ export const port = defineResource({
   filters: [
     { name: 'search', kind: 'icontains', fields: ['name', 'name_es', 'code'] },
     { name: 'country', kind: 'ref', field: 'country' },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
   ],
   ordering: ['name', 'id'],
   writableBy: 'admin',
+  merge: { sameFields: [] },
+  creatableBy: 'staff',
   unique: [['code']],
   dexieIndexes: ['seq', 'name'],
 });

@@ -9,6 +9,8 @@ export const projectActivityFields = {
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
   operation: field.choice(operationKinds),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const projectActivitySchema = objectOf(projectActivityFields);
@@ -27,9 +29,11 @@ export const projectActivity = defineResource({
   filters: [
     { name: 'search', kind: 'icontains', fields: ['name', 'name_es'] },
     { name: 'operation', kind: 'exact', field: 'operation' },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
   ],
   ordering: ['id'],
   writableBy: 'admin',
+  merge: { sameFields: ['operation'] },
   unique: [['name']],
   dexieIndexes: ['seq'],
 });

@@ -8,6 +8,8 @@ export const reportStatusFields = {
   description: field.text(100),
   /** The description in Spanish (shown on Spanish screens and reports; the English one when empty). */
   description_es: field.text(100).optional(),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const reportStatusSchema = objectOf(reportStatusFields);
@@ -23,9 +25,13 @@ export const reportStatus = defineResource({
   schema: reportStatusSchema,
   translated: { en: 'description', es: 'description_es' },
   display: ['description', 'description_es'],
-  filters: [{ name: 'search', kind: 'icontains', fields: ['description', 'description_es'] }],
+  filters: [
+    { name: 'search', kind: 'icontains', fields: ['description', 'description_es'] },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
+  ],
   ordering: ['id'],
   writableBy: 'admin',
+  merge: { sameFields: [] },
   unique: [['description']],
   dexieIndexes: ['seq'],
 });

@@ -11,6 +11,8 @@ export const usersFields = {
   last_name: field.text(150).withDefault(''),
   email: field.text(254).withDefault(''),
   role: field.choice(roles).withDefault('staff'),
+  /** A deactivated user signs in no more; their name stays on what they recorded. */
+  is_active: field.bool().withDefault(true),
 };
 
 export const usersSchema = objectOf(usersFields);
@@ -28,6 +30,7 @@ export const users = defineResource({
   filters: [
     { name: 'search', kind: 'icontains', fields: ['username', 'first_name', 'last_name'] },
     { name: 'role', kind: 'exact', field: 'role' },
+    { name: 'is_active', kind: 'boolean', field: 'is_active' },
   ],
   ordering: ['username', 'id'],
   writableBy: null,

@@ -16,6 +16,8 @@ export const vesselFields = {
   vessel_type: field.choice(vesselTypes).optional(),
   /** Deadweight tonnage, in metric tonnes. */
   dwt: field.int().optional(),
+  /** Hidden from new choices, kept on the records that use it (an entry in use is retired, not deleted). */
+  retired: field.bool().withDefault(false),
 };
 
 export const vesselSchema = objectOf(vesselFields);
@@ -34,9 +36,12 @@ export const vessel = defineResource({
     { name: 'search', kind: 'icontains', fields: ['name', 'imo', 'call_sign'] },
     { name: 'flag', kind: 'ref', field: 'flag' },
     { name: 'vessel_type', kind: 'exact', field: 'vessel_type' },
+    { name: 'retired', kind: 'boolean', field: 'retired' },
   ],
   ordering: ['name', 'id'],
   writableBy: 'admin',
+  merge: { sameFields: [] },
+  creatableBy: 'staff',
   unique: [['imo']],
   dexieIndexes: ['seq', 'name'],
 });

@@ -206,11 +206,14 @@ describe('the route table', () => {
     const open = endpoints.filter((e) => e.url.startsWith('/api/') && isPublic(e) && !ignoresToken(e));
     expect(open.map((e) => `${e.method} ${e.url}`).sort()).toEqual([
       'GET /api/health/',
+      'GET /api/invites/:token/',
       'GET /api/openapi.json',
       'HEAD /api/health/',
+      'HEAD /api/invites/:token/',
       'HEAD /api/openapi.json',
       'POST /api/contact/',
       'POST /api/get-token/',
+      'POST /api/invites/:token/',
     ]);
   });
 });

@@ -40,9 +40,16 @@ export function isPublic({ method, url }: Endpoint): boolean {
   // The API documentation (swagger UI and the OpenAPI document).
   if (url.startsWith('/api/docs') || url === '/api/openapi.json')
     return method === 'GET' || method === 'HEAD';
-  return ['POST /api/get-token/', 'POST /api/contact/', 'GET /api/health/', 'HEAD /api/health/'].includes(
-    `${method} ${url}`,
-  );
+  // A one-time link's page asks whose it is and sets the password (the link's token is the key).
+  return [
+    'POST /api/get-token/',
+    'POST /api/contact/',
+    'GET /api/health/',
+    'HEAD /api/health/',
+    'GET /api/invites/:token/',
+    'HEAD /api/invites/:token/',
+    'POST /api/invites/:token/',
+  ].includes(`${method} ${url}`);
 }
 
 /** Whether a valid, malformed or dead token changes nothing (the token is not looked at). */
