@@ -21,15 +21,17 @@ const asTextOrNull = (value: unknown) => (typeof value === 'string' && value !==
 
 /** One field of a record, with the widget its domain kind calls for and its errors under it. */
 export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldProps) {
-  const { t } = useTranslation(ns);
+  const { t, i18n } = useTranslation(ns);
   const info = getResource(resource)?.fields[name]?.info;
   if (!info) return null;
   const label = t(`fields.${name}`);
   const error = form.errors[name]?.join(' ');
   const value = form.values[name];
   const set = (next: unknown) => form.set(name, next);
-  // A field may carry a line of help under its label (`help.<name>` in the namespace).
-  const description = t(`help.${name}`, { defaultValue: '' }) || undefined;
+  // A field may carry a line of help under its label (`help.<name>` in the namespace); most have none,
+  // which is not a missing text (asking t() for it would record one).
+  const help = `help.${name}`;
+  const description = i18n.exists(help, { ns }) ? t(help) : undefined;
   const common = { label, error, name, disabled: readOnly, description };
 
   switch (info.kind) {
