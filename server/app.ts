@@ -48,7 +48,11 @@ function routeLabel(request: FastifyRequest): string {
   return 'static';
 }
 
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  extras: Pick<AppContext, 'backupToken'> = {},
+): Promise<FastifyInstance> {
   const app = createFastify(
     {
       logger: {
@@ -128,7 +132,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await registerOpenApi(app, config.publicUrl);
 
-  const context: AppContext = { config, database, auth: authService(database, config), metrics };
+  const context: AppContext = { config, database, auth: authService(database, config), metrics, ...extras };
   await app.register(authPlugin, { auth: context.auth });
   await app.register(
     async (api) => {

@@ -10,6 +10,8 @@ export interface AppContext {
   database: Database;
   auth: AuthService;
   metrics: Metrics;
+  /** The embedded database on disk: the token that lets `npm run backup` ask this process for a backup. */
+  backupToken?: string;
 }
 
 /** A group of routes under /api/. */

@@ -1,4 +1,4 @@
-// The settings of running it for real: HTTPS served by the server itself.
+// The settings of running it for real: HTTPS served by the server itself, scheduled backups.
 // Part of the environment config.ts reads (its schema spreads opsEnv).
 import { z } from 'zod';
 
@@ -9,6 +9,15 @@ export const opsEnv = {
   TLS_CERT_FILE: blankless(z.string()),
   TLS_KEY_FILE: blankless(z.string()),
   HTTP_REDIRECT_PORT: blankless(z.coerce.number().int().min(1).max(65535)),
+  BACKUP_DIR: blankless(z.string()),
+  BACKUP_EVERY_HOURS: blankless(
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 366),
+  ),
+  BACKUP_KEEP: blankless(z.coerce.number().int().min(1)),
+  POSTGRES_BIN_DIR: blankless(z.string()),
 };
 
 type OpsEnv = z.infer<z.ZodObject<typeof opsEnv>>;
@@ -24,6 +33,16 @@ export interface OpsConfig {
   tls?: TlsFiles;
   /** With TLS: a plain-HTTP port that only redirects to the HTTPS address. */
   httpRedirectPort?: number;
+  /** Scheduled backups: an archive into `dir` every `everyHours`, the newest `keep` kept. */
+  backup?: BackupSchedule;
+  /** Where pg_dump, pg_restore and psql are (unset: Debian's folders, then PATH). */
+  postgresBinDir?: string;
+}
+
+export interface BackupSchedule {
+  dir: string;
+  everyHours: number;
+  keep: number;
 }
 
 /** The settings, or what is wrong with them (each problem names its variable). */
@@ -39,10 +58,18 @@ export function opsConfig(e: OpsEnv & { PORT: number }): { config: OpsConfig; pr
     problems.push('  HTTP_REDIRECT_PORT: redirects to HTTPS, so it needs TLS_CERT_FILE and TLS_KEY_FILE');
   if (e.HTTP_REDIRECT_PORT !== undefined && e.HTTP_REDIRECT_PORT === e.PORT)
     problems.push('  HTTP_REDIRECT_PORT: must differ from PORT');
+  if (!e.BACKUP_DIR && (e.BACKUP_EVERY_HOURS !== undefined || e.BACKUP_KEEP !== undefined))
+    problems.push(
+      `  ${e.BACKUP_EVERY_HOURS !== undefined ? 'BACKUP_EVERY_HOURS' : 'BACKUP_KEEP'}: scheduled backups need BACKUP_DIR`,
+    );
   return {
     config: {
       tls,
       httpRedirectPort: e.HTTP_REDIRECT_PORT,
+      backup: e.BACKUP_DIR
+        ? { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS ?? 24, keep: e.BACKUP_KEEP ?? 7 }
+        : undefined,
+      postgresBinDir: e.POSTGRES_BIN_DIR,
     },
     problems,
   };

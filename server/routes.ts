@@ -1,5 +1,6 @@
 import { apiTokenRoutes } from './auth/api-tokens.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { backupRoutes } from './backup/backup.routes.js';
 import type { RouteModule } from './context.js';
 import { healthRoutes } from './health/health.routes.js';
 import { liveRoutes } from './live/live.routes.js';
@@ -32,4 +33,5 @@ export const routeModules: RouteModule[] = [
   importRoutes,
   metricsRoutes,
   webhookRoutes,
+  backupRoutes,
 ];

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { localAccess } from './backup/access.js';
+import { type BackupScheduler, scheduleBackups } from './backup/schedule.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { runExclusive } from './db/exclusive.js';
 import { type FirstStartResult, seedOnFirstStart } from './db/first-start.js';
 import { runMigrations } from './db/migrate.js';
+import { fileStoreFor } from './files/store.js';
 import { listenRedirect, openConnections, readTls, reloadTls } from './http/tls.js';
 import { purgeExpired } from './sync/retention.js';
 import { startWebhookWorker, type WebhookWorker } from './webhooks/worker.js';
@@ -16,6 +19,8 @@ export interface RunningServer {
   firstStart: FirstStartResult;
   /** This process's webhook worker (tests run a round at once with runOnce). */
   webhooks: WebhookWorker;
+  /** Scheduled backups, when BACKUP_DIR is set (tests call tick). */
+  backups?: BackupScheduler;
   /** With TLS: reads the certificate files again (SIGHUP), for new connections. */
   reloadTls(): void;
   /** Stops taking requests, finishes the ones in flight, then closes the database. */
@@ -39,7 +44,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await runMigrations(database);
     const firstStart = await seedOnFirstStart(database, config);
-    const app = await buildApp(config, database);
+    // The embedded database on disk: `npm run backup` asks this process, the only one that may open it.
+    const access = database.copyDataDir ? localAccess(config.dataDir) : undefined;
+    const app = await buildApp(config, database, { backupToken: access?.token });
     const connections = openConnections(app.server);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -49,6 +56,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       throw error;
     });
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const scheme = config.tls ? 'https' : 'http';
+    const reach = host === 'localhost' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    access?.publish(`${scheme}://${reach}:${port}`);
     // Expired tombstones, idempotency answers and sign-in failures go daily (and once at start), by one
     // server process at a time when several share a PostgreSQL database.
     const purge = () =>
@@ -59,20 +69,26 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const purgeTimer = setInterval(purge, 24 * 60 * 60 * 1000);
     purgeTimer.unref();
     const webhooks = startWebhookWorker(database, config.webhooks, app.log);
+    const backups = config.backup
+      ? scheduleBackups(config.backup, config, database, () => fileStoreFor(config), app.log)
+      : undefined;
     let closing: Promise<void> | null = null;
     return {
       app,
       database,
-      url: `${config.tls ? 'https' : 'http'}://${host}:${port}`,
+      url: `${scheme}://${host}:${port}`,
       firstStart,
       webhooks,
+      backups,
       reloadTls() {
         if (config.tls) reloadTls(app.server, config.tls);
       },
       close() {
         closing ??= (async () => {
           clearInterval(purgeTimer);
+          access?.remove();
           await webhooks.stop();
+          await backups?.stop();
           // Answers in flight get a grace period; then whatever connection is left is cut, so a stop
           // (SIGTERM, a test's close) never waits forever on a client that does not go away.
           const deadline = setTimeout(connections.cut, CLOSE_GRACE_MS);

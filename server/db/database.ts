@@ -17,6 +17,11 @@ export interface Database {
   poolStats(): PoolStats;
   /** LISTENs on `channel` (PostgreSQL: on a connection of its own, reopened after a drop). */
   listen(channel: string, listener: Listener): Promise<Listening>;
+  /**
+   * The embedded database on disk only: copies its files (DATA_DIR/pgdata) into `target`, whole and
+   * consistent (a checkpoint, then the copy, while no statement runs). Backups use it.
+   */
+  copyDataDir?(target: string): Promise<void>;
   close(): Promise<void>;
 }
 

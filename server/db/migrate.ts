@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Database } from './database.js';
 import { ensureSearchIndexes } from './search-indexes.js';
 
-const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727274;
 const LOCK_RETRY_MS = 200;
 

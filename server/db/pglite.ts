@@ -1,8 +1,9 @@
 // The embedded engine: PGlite (PostgreSQL compiled to WebAssembly) in this process, on DATA_DIR/pgdata.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import type { ParserOptions } from '@electric-sql/pglite';
@@ -106,6 +107,18 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
         const stop = await db.connection().execute(() => pglite.listen(channel, listener.notice));
         return { close: () => db.connection().execute(() => stop()) };
       },
+      copyDataDir: memory
+        ? undefined
+        : (target) =>
+            // Through the driver's lock: no statement runs from the checkpoint to the end of the copy, so
+            // the copy is the database at one moment, its data files up to date (WAL replay not needed).
+            db.connection().execute(async (connection) => {
+              await sql`CHECKPOINT`.execute(connection);
+              await cp(pgdata, target, {
+                recursive: true,
+                filter: (source) => basename(source) !== 'postmaster.pid',
+              });
+            }),
       async close() {
         await db.destroy();
         await pglite.close();
