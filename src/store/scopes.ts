@@ -38,6 +38,25 @@ export async function desiredScopes(db: LocalDb): Promise<Scope[]> {
   return [GLOBAL_SCOPE, ...ids.sort().map(projectScope)];
 }
 
+/**
+ * The project scopes this device holds rows of, cursor or not: a project created here and deleted before
+ * any pull never had one, and the rows of its children kept for their pending changes must still go
+ * once sent (the server deleted them with the project).
+ */
+export async function heldProjectScopes(db: LocalDb): Promise<Scope[]> {
+  const projects = new Set<string>();
+  for (const name of projectResources) {
+    const resource = resources[name] as Resource;
+    const field = resource.projectField ?? 'project';
+    const table = db.rows(name);
+    const keys = resource.dexieIndexes.includes(field)
+      ? await table.orderBy(field).uniqueKeys()
+      : (await table.toArray()).map((row) => row[field]);
+    for (const key of keys) if (typeof key === 'string') projects.add(key);
+  }
+  return [...projects].map(projectScope);
+}
+
 function resourcesOf(scope: Scope): readonly ResourceName[] {
   return projectOfScope(scope) ? projectResources : globalResources;
 }

@@ -2,13 +2,10 @@
 // older app is rejected naming the field (and waits in Needs attention until discarded), the office's
 // REST move is a 400; and the tablets of both projects converge, each with its project's rows only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidv7 } from '../domain/ids';
 import { projectResources } from '../domain/registry';
 import { discardEntry } from '../store/attention';
-import { appendEntry } from '../store/entries';
 import { setKeptOffline } from '../store/meta';
 import { needsAttention } from '../store/queries';
-import { serverKey } from '../store/schema';
 import { LocalValidationError } from '../store/validate';
 import { updateRecord } from '../store/writes';
 import {
@@ -19,6 +16,7 @@ import {
   type TestDevice,
   type TestUser,
 } from './testing/harness';
+import { queueAsOlderApp } from './testing/older-app';
 
 let server: SyncServer;
 let staff: TestUser;
@@ -113,38 +111,9 @@ describe('moving a record between projects', () => {
     await updateRecord(c.ctx, 'hand', hand, { event: sameProject });
     expect(await c.push()).toMatchObject({ applied: 1 });
 
-    // Moves an older app queued (with the server's copy its writes keep): rejected naming the field,
-    // then discarded by the user.
-    await a.db.transaction(
-      'rw',
-      [a.db.outbox, a.db.meta, a.db.server_rows, a.db.rows('incidence'), a.db.rows('hand')],
-      async () => {
-        for (const [resource, id, data] of [
-          ['incidence', incidence, { project: p2 }],
-          ['hand', hand, { event: e2 }],
-        ] as const) {
-          const row = await a.db.rows(resource).get(id);
-          await a.db.server_rows.put({
-            key: serverKey(resource, id),
-            resource,
-            id,
-            row: row ?? null,
-            version: 1,
-            deleted: false,
-          });
-          await appendEntry(a.db, {
-            mutation_id: uuidv7(),
-            resource,
-            op: 'update',
-            record_id: id,
-            data,
-            base_version: 1,
-            occurred_at: new Date().toISOString(),
-            user_id: staff.id,
-          });
-        }
-      },
-    );
+    // Moves an older app queued: rejected naming the field, then discarded by the user.
+    await queueAsOlderApp(a, 'incidence', incidence, { project: p2 });
+    await queueAsOlderApp(a, 'hand', hand, { event: e2 });
     expect(await a.push()).toMatchObject({ applied: 0, needsAttention: 2 });
     const waiting = await needsAttention(a.db);
     expect(waiting.map((entry) => entry.entry.errors)).toEqual([{ project: MOVED }, { event: MOVED }]);

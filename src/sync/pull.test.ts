@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCursor, knownScopes, setKeptOffline } from '../store/meta';
 import { projectScope } from '../store/scopes';
-import { saveRecord, updateRecord } from '../store/writes';
+import { removeRecord, saveRecord, updateRecord } from '../store/writes';
 import { type PullProgress, pullAll } from './pull';
 import { startFaultProxy } from './testing/fault-proxy';
 import { lookupIds, makeDevice, type SyncServer, startSyncServer, type TestUser } from './testing/harness';
@@ -76,6 +76,23 @@ describe('pull', () => {
     expect(left.map((row) => [row.id, row.notes, row._sync])).toEqual([
       [live.events[0], 'unsent', 'pending'],
     ]);
+  });
+
+  it('a project deleted here before any pull of it takes its children along once the deletes are sent', async () => {
+    // Deleting a project is for admins.
+    const device = await makeDevice(server, server.admin);
+    await device.pull();
+    const { id: project } = await saveRecord(device.ctx, 'project', { name: 'MV Short Call' });
+    await device.push();
+    await setKeptOffline(device.db, project, true);
+    const { id: incidence } = await saveRecord(device.ctx, 'incidence', { project, description: 'Dent' });
+    await removeRecord(device.ctx, 'project', project);
+    // Kept while its create waits; then the server has it, and deletes it with the project.
+    await device.pull();
+    expect(await device.row('incidence', incidence)).toBeDefined();
+    expect(await device.push()).toMatchObject({ applied: 2, needsAttention: 0 });
+    await device.pull();
+    expect(await device.row('incidence', incidence)).toBeUndefined();
   });
 
   it('rebases a pulled row under pending changes: the server row with the pending fields over it', async () => {

@@ -10,7 +10,7 @@ import {
   type Scope,
   touchSyncTime,
 } from '../store/meta';
-import { desiredScopes, dropScope, GLOBAL_SCOPE, sweepScope } from '../store/scopes';
+import { desiredScopes, dropScope, GLOBAL_SCOPE, heldProjectScopes, sweepScope } from '../store/scopes';
 
 export interface PullProgress {
   scope: Scope;
@@ -111,7 +111,8 @@ export async function pullScope(ctx: PullContext, scope: Scope): Promise<number>
 export async function pullAll(ctx: PullContext): Promise<number> {
   let received = await pullScope(ctx, GLOBAL_SCOPE);
   const wanted = await desiredScopes(ctx.db);
-  for (const scope of await knownScopes(ctx.db)) if (!wanted.includes(scope)) await dropScope(ctx.db, scope);
+  const held = new Set([...(await knownScopes(ctx.db)), ...(await heldProjectScopes(ctx.db))]);
+  for (const scope of held) if (!wanted.includes(scope)) await dropScope(ctx.db, scope);
   for (const scope of wanted) {
     if (scope === GLOBAL_SCOPE) continue;
     try {
