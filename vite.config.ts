@@ -19,7 +19,7 @@ const reactRouterProduction = (file: string) =>
 // server can send them as they are (@fastify/static `preCompressed`) instead of compressing per request.
 function precompress(): Plugin {
   let outDir = 'dist';
-  const compressible = /\.(js|css|html|svg|json|webmanifest)$/;
+  const compressible = /\.(js|css|html|svg|json|webmanifest|wasm)$/;
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
@@ -152,7 +152,8 @@ export default defineConfig(({ command }) => ({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,pdf}'],
+        // wasm: the label reader of the tally's camera (ZXing-C++), needed on deck without a connection.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,pdf,wasm}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

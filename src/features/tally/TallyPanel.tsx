@@ -11,14 +11,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalRow } from '../../store/schema';
 import { IconUndo } from '../../ui/icons';
 import { WarningIcon } from '../packing-list/WarningIcon';
+import { ScanButton } from '../scan/ScanButton';
 import { DamageModal } from './DamageModal';
 import { splitReferences } from './references';
 import { useTally } from './useTally';
+
+// The camera's view and its reader load when the prompter opens it, not with the tally.
+const ScanView = lazy(() => import('../scan/ScanView').then((module) => ({ default: module.ScanView })));
 
 const HOLDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -29,6 +33,7 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
   const tally = useTally(projectId, handId);
   const [input, setInput] = useState('');
   const [damaged, setDamaged] = useState<LocalRow | null>(null);
+  const [scanning, setScanning] = useState(false);
 
   async function onKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter') return;
@@ -84,9 +89,10 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
           data-testid="tally-input"
           error={refused}
         />
+        <ScanButton onClick={() => setScanning(true)} />
         {tally.message && (
           <Alert
-            color={refused ? 'red' : 'teal'}
+            color={refused ? 'red' : tally.message.tone === 'warning' ? 'orange' : 'teal'}
             variant="filled"
             data-testid={refused ? 'tally-alarm' : 'tally-ok'}
             role={refused ? 'alert' : 'status'}
@@ -164,6 +170,11 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
         </SimpleGrid>
       </Stack>
       <DamageModal item={damaged} onClose={() => setDamaged(null)} />
+      {scanning && (
+        <Suspense fallback={null}>
+          <ScanView projectId={projectId} tally={tally} onClose={() => setScanning(false)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

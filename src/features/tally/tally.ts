@@ -31,7 +31,8 @@ export type Check = { ok: true; item: LocalRow } | { ok: false; refusal: Refusal
 
 /**
  * Resolves what the prompter typed to one item not yet validated and not already in this lift. The index
- * is reloaded once on a miss (items imported meanwhile).
+ * is reloaded once on a miss (items imported meanwhile). `exact` (a scanned label): the whole reference
+ * only, any case, never an ending of one.
  */
 export async function checkReference(
   db: LocalDb,
@@ -39,12 +40,20 @@ export async function checkReference(
   index: { current: ReferenceIndex | null },
   typed: string,
   basket: readonly LocalRow[],
+  exact = false,
 ): Promise<Check> {
+  const find = (references: ReferenceIndex) => {
+    const found = references.match(typed);
+    if (!exact) return found;
+    return found.kind === 'unique' && found.reference.trim().toLowerCase() === typed.trim().toLowerCase()
+      ? found
+      : ({ kind: 'none' } as const);
+  };
   if (!index.current) index.current = await loadReferences(db, projectId);
-  let match = index.current.match(typed);
+  let match = find(index.current);
   if (match.kind === 'none') {
     index.current = await loadReferences(db, projectId);
-    match = index.current.match(typed);
+    match = find(index.current);
   }
   if (match.kind === 'none') return { ok: false, refusal: { kind: 'unknown', typed } };
   if (match.kind === 'ambiguous')

@@ -6,7 +6,8 @@ import { useLocalDb } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
 import { useZone } from '../../ui/zone';
-import { beep } from './beep';
+import { matchLabel, type ScanRule } from '../scan/match';
+import { beep, chime } from './beep';
 import type { ReferenceIndex } from './references';
 import {
   addToCounts,
@@ -21,16 +22,20 @@ import {
 } from './tally';
 
 export interface TallyMessage {
-  tone: 'ok' | 'refused';
+  /** 'warning': the item joined the lift, but something about it needs a look (a label's weight). */
+  tone: 'ok' | 'refused' | 'warning';
   text: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+export type Tally = ReturnType<typeof useTally>;
+
 /** The tally's state on the hand page: hold, the lift being gathered, validate, undo, and the counts. */
 export function useTally(projectId: string, handId: string) {
-  const { t } = useTranslation('tally');
+  const { t, i18n } = useTranslation('tally');
   const zone = useZone();
+  const formatKg = (kg: number) => `${new Intl.NumberFormat(i18n.language).format(Math.round(kg))} kg`;
   const db = useLocalDb();
   const index = useRef<ReferenceIndex | null>(null);
   const [hold, setHold] = useState<number | null>(null);
@@ -126,6 +131,35 @@ export function useTally(projectId: string, handId: string) {
       }
     });
 
+  /** A label read by the camera: joins the lift with a short sound, or is refused loudly. */
+  const scan = (raw: string, rule: ScanRule) =>
+    inTurn(async () => {
+      if (!db) return;
+      await loading.current?.catch(() => undefined);
+      const outcome = await matchLabel(db, projectId, index, raw, basketRef.current, rule);
+      if (!outcome.ok) {
+        refuse(outcome.refusal);
+        return;
+      }
+      const reference = text(outcome.item.reference);
+      setLift([...basketRef.current, outcome.item]);
+      chime();
+      const { mismatch } = outcome;
+      setMessage(
+        mismatch
+          ? {
+              tone: 'warning',
+              text: t('scan.weight_differs', {
+                reference,
+                label: formatKg(mismatch.labelKg),
+                list: formatKg(mismatch.listKg),
+                percent: mismatch.percent.toFixed(1),
+              }),
+            }
+          : { tone: 'ok', text: t('added', { reference }) },
+      );
+    });
+
   const drop = (id: string) => setLift(basketRef.current.filter((item) => item.id !== id));
 
   /** Writes a change of the counts' items (a lift or its undo), holding the counts still meanwhile. */
@@ -184,5 +218,5 @@ export function useTally(projectId: string, handId: string) {
       }
     });
 
-  return { hold, setHold, basket, add, drop, validate, undo, message, busy, counts };
+  return { hold, setHold, basket, add, scan, drop, validate, undo, message, busy, counts };
 }
