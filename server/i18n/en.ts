@@ -205,4 +205,5 @@ export const en: Record<string, string> = {
   'report.signed_needs_report': 'A signed version belongs to a SOF report: give its id.',
   'report.no_signed_version': 'No signatures of this version.',
   'report.sha256': 'A SHA-256 in hex (64 characters).',
+  'field.size_type': 'Enter an ISO 6346 size and type code of 4 characters, e.g. 22G1 or 45R1.',
 };

@@ -211,4 +211,5 @@ export const es: Record<string, string> = {
   'report.signed_needs_report': 'Una versión firmada pertenece a una relación de hechos: indique su id.',
   'report.no_signed_version': 'No hay firmas de esta versión.',
   'report.sha256': 'Un SHA-256 en hexadecimal (64 caracteres).',
+  'field.size_type': 'Introduzca un código ISO 6346 de tamaño y tipo de 4 caracteres, p. ej. 22G1 o 45R1.',
 };

@@ -17,6 +17,9 @@ export type ContainerReportRow = Omit<ContainerReport, 'version' | 'seq' | 'crea
   status_description: string | null;
   /** The report status row, named in a language by containerInLanguage. */
   status_row: Readonly<Record<string, unknown>> | null;
+  /** The vessel and port rows (names; the port's time zone). */
+  vessel_row: Readonly<Record<string, unknown>> | null;
+  port_row: Readonly<Record<string, unknown>> | null;
 };
 
 /** The report with its status named in `language` (lookupLabel, as the app's screens). */
@@ -34,10 +37,13 @@ export async function findContainerReport(
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
   const result = await sql<ContainerReportRow>`
     select t.*, u.username as manager_username, u.first_name as manager_first_name,
-      u.last_name as manager_last_name, to_jsonb(s) as status_row
+      u.last_name as manager_last_name, to_jsonb(s) as status_row, to_jsonb(v) as vessel_row,
+      to_jsonb(p) as port_row
     from container_report t
       left join users u on u.id = t.manager
       left join report_status s on s.id = t.status
+      left join vessel v on v.id = t.vessel
+      left join port p on p.id = t.port
     where t.id = ${id} and t.deleted_at is null ${access ? sql`and ${access}` : sql``}`.execute(db);
   const row = result.rows[0];
   if (!row) throw notFound();
@@ -48,12 +54,24 @@ export interface PhotoRow {
   id: string;
   name: string;
   description: string | null;
+  zone: string | null;
+  /** Who added it: full name, else user name. */
+  taken_by: string | null;
 }
 
-/** The report's live image attachments, oldest first. */
+/** The report's live image attachments, oldest first (ids are UUIDv7: the order they were taken). */
 export async function listPhotos(db: Db, reportId: string): Promise<PhotoRow[]> {
-  const result = await sql<PhotoRow>`select id, name, description from attachment
-    where parent_resource = 'container-report' and parent_id = ${reportId} and is_image and deleted_at is null
-    order by id`.execute(db);
+  const result = await sql<PhotoRow>`select a.id, a.name, a.description, a.zone,
+      coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username) as taken_by
+    from attachment a left join users u on u.id = a.created_by
+    where a.parent_resource = 'container-report' and a.parent_id = ${reportId} and a.is_image
+      and a.deleted_at is null
+    order by a.id`.execute(db);
   return result.rows;
+}
+
+/** The inspector's full name (first and last name; the user name only when there is none). */
+export function inspectorName(report: ContainerReportRow): string {
+  const full = [report.manager_first_name, report.manager_last_name].filter(Boolean).join(' ').trim();
+  return full || report.manager_username || '';
 }

@@ -1,5 +1,8 @@
 // Making the container report PDF: who may, in which language, with which photos.
 import type { z } from 'zod';
+import { type GalleryZone, galleryZones } from '../../src/domain/enums.js';
+import { uuidv7Time } from '../../src/domain/ids.js';
+import { lookupLabel } from '../../src/domain/reference/label.js';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -7,8 +10,14 @@ import { readWhole } from '../files/read-whole.js';
 import { fileKey, fileStoreFor } from '../files/store.js';
 import { parseOrThrow } from '../http/validation.js';
 import { containerReportPdf } from './container-report.pdf.js';
-import { containerInLanguage, findContainerReport, listPhotos } from './container-report.repository.js';
-import { fileSlug } from './format.js';
+import {
+  containerInLanguage,
+  findContainerReport,
+  inspectorName,
+  listPhotos,
+} from './container-report.repository.js';
+import { fileSlug, formatDateTime } from './format.js';
+import { companyLogo } from './letterhead.js';
 import { preparePhotos } from './photos.js';
 import { type MadeFile, makeReportBody, reportContext } from './reports.service.js';
 
@@ -25,17 +34,40 @@ export async function makeContainerReport(
 ): Promise<MadeFile> {
   const found = await findContainerReport(database.db, principal, id);
   const body: z.infer<typeof makeContainerReportBody> = parseOrThrow(makeContainerReportBody, rawBody);
-  const { t, clock, now } = reportContext(body, acceptLanguage, config);
-  const report = containerInLanguage(found, clock.locale);
+  // The port's zone; else the device's.
+  const portZone = typeof found.port_row?.time_zone === 'string' ? found.port_row.time_zone : null;
+  const context = reportContext(body, acceptLanguage, config, portZone);
+  const { t, clock, language } = context;
+  const report = containerInLanguage(found, language);
   const store = await fileStoreFor(config);
   const rows = await listPhotos(database.db, report.id);
   const photos = await preparePhotos(
-    rows.map((row) => ({
-      source: () => readWhole(store, fileKey(row.id)),
-      caption: row.description || row.name,
-    })),
+    rows.map((row) => {
+      const taken = uuidv7Time(row.id);
+      return {
+        source: () => readWhole(store, fileKey(row.id)),
+        caption: row.description || row.name,
+        details: t('container.photo_taken', {
+          zone: t(
+            `container.zone_${(galleryZones as readonly string[]).includes(row.zone ?? '') ? (row.zone as GalleryZone) : 'uncategorized'}`,
+          ),
+          date: taken === null ? '' : formatDateTime(new Date(taken).toISOString(), clock),
+          who: row.taken_by ?? '',
+        }),
+      };
+    }),
   );
-  const buffer = await containerReportPdf({ report, photos, t, clock, now });
+  const buffer = await containerReportPdf({
+    report,
+    photos,
+    context,
+    logo: await companyLogo(config),
+    names: {
+      vessel: lookupLabel('vessel', report.vessel_row, language),
+      port: lookupLabel('port', report.port_row, language),
+      inspector: inspectorName(report),
+    },
+  });
   const number = fileSlug(report.container_number) || report.id;
   return { buffer, filename: `${t('container.filename')}_${number}.pdf`, contentType: 'application/pdf' };
 }

@@ -138,13 +138,16 @@ export function note(doc: Pdf, text: string) {
   doc.moveDown(0.4);
 }
 
+/** Text as it prints: a tab or another control character (no font has a glyph for it) becomes a space; line breaks stay. */
+export const printable = (text: string) => text.replace(/[^\P{Cc}\n]/gu, ' ');
+
 /** Label/value pairs in a bordered grid, two pairs per line. */
 export function particulars(doc: Pdf, pairs: readonly (readonly [string, string])[]) {
   const left = doc.page.margins.left;
   const half = contentWidth(doc) / 2;
   const labelWidth = half * 0.42;
   for (let index = 0; index < pairs.length; index += 2) {
-    const line = pairs.slice(index, index + 2);
+    const line = pairs.slice(index, index + 2).map(([label, value]) => [label, printable(value)] as const);
     doc.fontSize(8);
     let height = 0;
     for (const [label, value] of line) {

@@ -8,6 +8,8 @@ export interface Photo {
   width: number;
   height: number;
   caption: string;
+  /** Under the caption: the photo's zone, when and by whom it was taken. */
+  details?: string;
 }
 
 const MAX_SIDE = 1600;
@@ -18,11 +20,11 @@ const loadSharp = onFirstUse(async () => (await import('sharp')).default);
 export type PhotoSource = Buffer | string | (() => Promise<Buffer | null>);
 
 /** A photo ready to draw, from any raster image sharp reads. */
-export async function preparePhoto(from: PhotoSource, caption: string): Promise<Photo> {
+export async function preparePhoto(from: PhotoSource, caption: string, details?: string): Promise<Photo> {
   // Outside the try: sharp failing to load is the server's fault (500), not an unreadable photo.
   const sharp = await loadSharp();
   const source = typeof from === 'function' ? await from() : from;
-  if (source === null) return { jpeg: null, width: 0, height: 0, caption };
+  if (source === null) return { jpeg: null, width: 0, height: 0, caption, details };
   try {
     const { data, info } = await sharp(source, { limitInputPixels: 100_000_000, failOn: 'error' })
       .rotate()
@@ -30,15 +32,15 @@ export async function preparePhoto(from: PhotoSource, caption: string): Promise<
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80, mozjpeg: false })
       .toBuffer({ resolveWithObject: true });
-    return { jpeg: data, width: info.width, height: info.height, caption };
+    return { jpeg: data, width: info.width, height: info.height, caption, details };
   } catch {
-    return { jpeg: null, width: 0, height: 0, caption };
+    return { jpeg: null, width: 0, height: 0, caption, details };
   }
 }
 
 /** Prepares photos two at a time (the machine has few cores; sharp uses its own threads too). */
 export async function preparePhotos(
-  sources: readonly { source: PhotoSource; caption: string }[],
+  sources: readonly { source: PhotoSource; caption: string; details?: string }[],
 ): Promise<Photo[]> {
   const photos: Photo[] = new Array(sources.length);
   let next = 0;
@@ -46,7 +48,7 @@ export async function preparePhotos(
     while (next < sources.length) {
       const index = next++;
       const item = sources[index];
-      if (item) photos[index] = await preparePhoto(item.source, item.caption);
+      if (item) photos[index] = await preparePhoto(item.source, item.caption, item.details);
     }
   };
   await Promise.all([worker(), worker()]);

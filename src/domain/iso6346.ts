@@ -1,6 +1,9 @@
 // ISO 6346 container numbers: owner code (3 letters), category (U, J or Z), serial (6 digits) and a
 // check digit computed from the first ten characters. Reports warn on a bad number, never refuse it.
 
+import { messages } from './messages';
+import type { Parsed } from './values';
+
 export type ContainerNumberProblem = 'format' | 'category' | 'check_digit';
 
 export interface ContainerNumberCheck {
@@ -67,4 +70,16 @@ export function checkContainerNumber(input: string): ContainerNumberCheck {
     check_digit: Number(digit),
     expected_check_digit: expected,
   };
+}
+
+/**
+ * An ISO 6346 size and type code: length and height (two characters, digits or letters: 22 = 20 ft x
+ * 8 ft 6 in, 45 = 40 ft x 9 ft 6 in, L5 = 45 ft high-cube) and type (a letter and a digit or letter:
+ * G1 general purpose, R1 reefer, U1 open top). Upper-cased, spaces dropped.
+ */
+export function parseSizeType(input: string): Parsed<string> {
+  const code = input.replace(/\s/g, '').toUpperCase();
+  return /^[0-9A-Z]{2}[A-Z][0-9A-Z]$/.test(code)
+    ? { ok: true, value: code }
+    : { ok: false, message: messages.sizeType };
 }

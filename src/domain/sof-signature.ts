@@ -17,7 +17,8 @@ import { canonicalJson, sha256Hex } from './sha256';
 
 /** The largest image kept: a 1200 x 400 pad of strokes is far smaller. */
 export const SIGNATURE_IMAGE_MAX = 400_000;
-const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+/** A PNG as a data URL (a signature pad's image). */
+export const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 
 export const sofSignatureFields = {
   sof_report: field.ref('sof-report'),

@@ -1,19 +1,23 @@
 // Container reports in real Chromium: one made offline with two photos from the camera input, sent
 // when the network returns (record and photos on the server), its PDF downloaded under the suggested
-// name; then found, filtered and deleted from the /reports list.
+// name (with the seal, size-type, voyage and the inspector's signature drawn on the pad); then found,
+// filtered and deleted from the /reports list.
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from '../../server/reports/read-files';
 import type { TestServer } from '../../server/testing';
 import { containerCheckDigit } from '../../src/domain/iso6346';
-import { pick, waitForServiceWorker } from './projects-support';
+import { pick, waitFor, waitForServiceWorker } from './projects-support';
 import { expectNoRawKeys, pathOf, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
+import { drawSignature } from './support/signature';
 import { PHOTOS, waitForAllSent, waitForFirstSync } from './support/sync';
 
 let server: TestServer;
 let browser: Browser;
+const SHOTS = process.env.E2E_SHOTS_DIR;
 const NUMBER = `MSCU123456${containerCheckDigit('MSCU123456')}`;
 
 beforeAll(async () => {
@@ -43,6 +47,10 @@ describe('container reports', () => {
     await number.fill(NUMBER);
     await page.getByTestId('iso6346-warning').waitFor({ state: 'detached' });
     await pick(page, page, 'Status', 'Draft');
+    await page.getByLabel('Size and type (ISO 6346)').fill('22g1');
+    await page.getByLabel('Seal number').fill('ML-4471920');
+    await page.getByLabel('Voyage', { exact: true }).fill('046W');
+    await page.getByLabel('Place of inspection').fill('Terminal TPS, berth 12');
     await page.getByRole('button', { name: 'External', exact: true }).click();
     await page.getByLabel('Floor break', { exact: true }).check();
     // Side conditions are short choice lists: opened and picked, not searched.
@@ -50,6 +58,13 @@ describe('container reports', () => {
     await page.getByRole('option', { name: 'Broken', exact: true }).click();
     await page.getByRole('button', { name: 'Stowage', exact: true }).click();
     await page.getByLabel('Load shift', { exact: true }).check();
+    // The inspector signs on the pad; the signature is saved with the report, offline.
+    await page.getByRole('button', { name: 'Signature', exact: true }).click();
+    await drawSignature(page, page.getByTestId('signature-pad'), false);
+    await waitFor('the strokes on the pad', () =>
+      page.getByTestId('container-signature').getByRole('button', { name: 'Clear' }).isEnabled(),
+    );
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/container-signature-1280-en.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
 
     await page.getByRole('heading', { name: `Container report ${NUMBER}`, exact: true }).waitFor();
@@ -68,7 +83,9 @@ describe('container reports', () => {
     await context.setOffline(false);
     await waitForAllSent(page, 60_000);
     const [stored] = await server.query(
-      `select container_number, external_floor_break, external_left_side_status, load_shift from container_report where id = $1`,
+      `select container_number, external_floor_break, external_left_side_status, load_shift, size_type,
+        seal_number, voyage, place, signature like 'data:image/png;base64,%' as signed
+      from container_report where id = $1`,
       [id],
     );
     expect(stored).toEqual({
@@ -76,6 +93,11 @@ describe('container reports', () => {
       external_floor_break: true,
       external_left_side_status: 'broken',
       load_shift: true,
+      size_type: '22G1',
+      seal_number: 'ML-4471920',
+      voyage: '046W',
+      place: 'Terminal TPS, berth 12',
+      signed: true,
     });
     const photos = await server.query(
       `select content_type from attachment where parent_resource = 'container-report' and parent_id = $1 and deleted_at is null`,
@@ -88,8 +110,20 @@ describe('container reports', () => {
       page.getByTestId('download-pdf').click(),
     ]);
     expect(download.suggestedFilename()).toBe(`container_report_${NUMBER}.pdf`);
-    const path = await download.path();
-    expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = (await pdfPages(pdf))
+      .map((one) => one.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    // The inspector by full name only; the particulars typed on the tablet; the signature drawn (with
+    // the two photos, three images).
+    expect(text).toContain('Inspector Marta Ruiz');
+    expect(text).not.toMatch(/Marta Ruiz \(/);
+    for (const particular of ['Seal number ML-4471920', 'Size and type (ISO 6346) 22G1', 'Voyage 046W'])
+      expect(text).toContain(particular);
+    // (The pad's PNG has an alpha channel: PDFKit adds its mask as one more image.)
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(3);
     // The 'generating_report' notice goes once the file is saved.
     await page.getByText('Generating report…').waitFor({ state: 'detached' });
 

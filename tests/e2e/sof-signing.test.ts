@@ -17,6 +17,7 @@ import {
 import { expectNoRawKeys, signIn } from './support/app';
 import { launchBrowser } from './support/browser';
 import { startAppServer } from './support/server';
+import { drawSignature } from './support/signature';
 import { waitForFirstSync } from './support/sync';
 
 let server: TestServer;
@@ -83,44 +84,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Draws a signature across the pad: with touch events (a finger) or with the mouse (a stylus-like pointer). */
-async function draw(pad: Locator, finger: boolean) {
-  // A touch off the screen would land on the modal's overlay: bring the pad into view, and wait for
-  // the scroll to settle (the same box twice).
-  await pad.scrollIntoViewIfNeeded();
-  let box = await pad.boundingBox();
-  await waitFor('the pad to hold still', async () => {
-    const next = await pad.boundingBox();
-    const still = next !== null && box !== null && next.y === box.y;
-    box = next;
-    return still;
-  });
-  const settled = box as { x: number; y: number; width: number; height: number } | null;
-  if (!settled) throw new Error('no pad');
-  const points = Array.from({ length: 12 }, (_, index) => ({
-    x: Math.round(settled.x + 30 + index * ((settled.width - 60) / 11)),
-    y: Math.round(settled.y + settled.height / 2 + Math.sin(index) * 40),
-  }));
-  if (finger) {
-    const cdp = await context.newCDPSession(page);
-    const [first, ...rest] = points;
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchStart',
-      touchPoints: [first ?? { x: 0, y: 0 }],
-    });
-    for (const point of rest)
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-    return;
-  }
-  const [first, ...rest] = points;
-  await page.mouse.move(first?.x ?? 0, first?.y ?? 0);
-  await page.mouse.down();
-  for (const point of rest) await page.mouse.move(point.x, point.y, { steps: 2 });
-  await page.mouse.up();
-}
-
 async function signAs(dialog: Locator, role: string, name: string, finger: boolean, protest?: string) {
   await dialog.getByTestId(`sign-as-${role}`).click();
   const form = dialog.getByTestId(`sign-form-${role}`);
@@ -129,7 +92,7 @@ async function signAs(dialog: Locator, role: string, name: string, finger: boole
     await form.getByLabel('Sign under protest').check();
     await form.getByLabel('Why (the protest)').fill(protest);
   }
-  await draw(form.getByTestId('signature-pad'), finger);
+  await drawSignature(page, form.getByTestId('signature-pad'), finger);
   // The pad took the strokes (its Clear button is enabled once it holds one).
   await waitFor('the strokes on the pad', () => form.getByRole('button', { name: 'Clear' }).isEnabled());
   await form.getByTestId('sign-submit').click();

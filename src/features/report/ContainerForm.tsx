@@ -25,6 +25,7 @@ import { useGenerate } from '../project-reports/useGenerate';
 import { SyncMark } from '../sync/SyncMark';
 import { ContainerNumberField } from './ContainerNumberField';
 import { ContainerPhotos } from './ContainerPhotos';
+import { ContainerSignature } from './ContainerSignature';
 import { CONTAINER_FIELDS, CONTAINER_SECTIONS } from './sections';
 
 /** The container report form: General data open, External, Internal, Stowage; Attachments once saved. */
@@ -100,21 +101,25 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
             <Accordion.Item key={section.key} value={section.key}>
               <Accordion.Control>{t(`sections.${section.key}`)}</Accordion.Control>
               <Accordion.Panel>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {section.fields.map((name) =>
-                    name === 'container_number' ? (
-                      <ContainerNumberField key={name} form={form} />
-                    ) : (
-                      <RecordField
-                        key={name}
-                        resource="container-report"
-                        name={name}
-                        form={form}
-                        ns="containers"
-                      />
-                    ),
-                  )}
-                </SimpleGrid>
+                {section.key === 'signature' ? (
+                  <ContainerSignature form={form} />
+                ) : (
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    {section.fields.map((name) =>
+                      name === 'container_number' ? (
+                        <ContainerNumberField key={name} form={form} />
+                      ) : (
+                        <RecordField
+                          key={name}
+                          resource="container-report"
+                          name={name}
+                          form={form}
+                          ns="containers"
+                        />
+                      ),
+                    )}
+                  </SimpleGrid>
+                )}
               </Accordion.Panel>
             </Accordion.Item>
           ))}

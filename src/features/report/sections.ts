@@ -1,6 +1,20 @@
 // The container report form's accordion sections and their fields, in the spec's order.
 export const CONTAINER_SECTIONS = [
-  { key: 'general', fields: ['container_number', 'status', 'manager', 'date'] },
+  {
+    key: 'general',
+    fields: [
+      'container_number',
+      'size_type',
+      'seal_number',
+      'status',
+      'vessel',
+      'voyage',
+      'port',
+      'place',
+      'manager',
+      'date',
+    ],
+  },
   {
     key: 'external',
     fields: [
@@ -29,6 +43,8 @@ export const CONTAINER_SECTIONS = [
     ],
   },
   { key: 'stowage', fields: ['wooden_dowels_left', 'load_shift', 'stowage_others'] },
+  // The inspector's signature, drawn on the pad (ContainerSignature), not a field widget.
+  { key: 'signature', fields: ['signature'] },
 ] as const;
 
 export const CONTAINER_FIELDS: readonly string[] = CONTAINER_SECTIONS.flatMap((section) => section.fields);
