@@ -160,4 +160,42 @@ describe('contact form', () => {
     await page.getByTestId('contact-success').waitFor();
     expect(await rowsFor(email)).toMatchObject([{ company: 'Estibas del Levante', language: 'es' }]);
   });
+
+  it('past the requests one network may send, says when to send again, in English and Spanish, and keeps what was typed', async () => {
+    const { page, server } = rig;
+    const email = uniqueEmail('limit');
+    // The requests this address sent already take the limit (5 an hour): the real server's count.
+    const contacts = "delete from login_failure where key like 'contact:%'";
+    await server.query(contacts);
+    try {
+      for (let sent = 0; sent < 5; sent += 1) {
+        const response = await fetch(`${server.url}/api/contact/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Loop',
+            email: uniqueEmail(`loop${sent}`),
+            company: 'Loop',
+            accepted_terms: true,
+          }),
+        });
+        expect(response.status).toBe(201);
+      }
+      await page.goto('/contact');
+      await fillContact(page, { email, comments: 'Three berths.' });
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Send' }).click();
+      const alert = page.getByTestId('contact-too-many');
+      await alert.getByText('send it again in 60 minutes').waitFor();
+      await page.getByTestId('language-es').click();
+      await alert.getByText('envíela de nuevo dentro de 60 minutos').waitFor();
+      expect(await page.getByLabel('Correo electrónico').inputValue()).toBe(email);
+      expect(await page.getByLabel('Comentarios').inputValue()).toBe('Three berths.');
+      expect(await page.getByRole('checkbox').isChecked()).toBe(true);
+      await expectNoRawKeys(page);
+      expect(await rowsFor(email)).toEqual([]);
+    } finally {
+      await server.query(contacts);
+    }
+  });
 });
