@@ -105,7 +105,12 @@ async function deriveLocally(
 }
 
 /** Keeps the server's copy of a record before its first local change (for rebase and discard). */
-export async function keepServerCopy(db: LocalDb, resource: ResourceName, row: LocalRow | undefined, id: string) {
+export async function keepServerCopy(
+  db: LocalDb,
+  resource: ResourceName,
+  row: LocalRow | undefined,
+  id: string,
+) {
   const key = serverKey(resource, id);
   if (await db.server_rows.get(key)) return;
   const version = typeof row?.version === 'number' && row.version > 0 ? row.version : null;
