@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DEMO_USERS } from './db/first-start.js';
 import { DatabaseBusyError } from './db/lock.js';
+import { MigrationError } from './db/migrate.js';
 import { startServer } from './server.js';
 
 /** Builds the PWA when there is no build yet, so `npm install && npm start` is all a new machine needs. */
@@ -82,7 +83,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseBusyError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DatabaseBusyError || error instanceof MigrationError)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

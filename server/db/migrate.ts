@@ -39,21 +39,82 @@ export async function runMigrations(
   });
 }
 
+/**
+ * A start that could not migrate: names the migration that failed and PostgreSQL's reason. None of the
+ * pending migrations was kept (they run in one transaction), so the data is as it was.
+ */
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+  constructor(
+    readonly migration: string,
+    readonly reason: string,
+    readonly pending: string[],
+  ) {
+    super(
+      `The database could not be upgraded: migration ${migration} failed: ${reason}\n` +
+        `Nothing was changed: the ${pending.length} pending migration(s) (${pending[0]} to ${pending.at(-1)}) ` +
+        'run in one transaction, which was rolled back, so the data is as the previous release left it. ' +
+        'Fix the cause and start again, or start the previous release.',
+    );
+  }
+}
+
+/** Raised after a trial run of migrations, so that PostgreSQL rolls all of it back. */
+const TRIAL_END = 'karbontrack: migrations tried, none kept';
+
+function script(files: string[]): string {
+  return files
+    .map(
+      (file) =>
+        `${readFileSync(join(migrationsDir, file), 'utf8')}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');`,
+    )
+    .join('\n');
+}
+
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { detail, hint } = error as { detail?: unknown; hint?: unknown };
+  return [error.message, detail, hint].filter((part) => typeof part === 'string' && part).join(' ');
+}
+
+/**
+ * After the pending migrations failed together (and nothing was kept): which one failed. The first k
+ * are run again, each trial ended by an error of our own, so that none of them is ever kept.
+ */
+async function whichFailed(database: Database, pending: string[], error: unknown): Promise<MigrationError> {
+  for (let count = 1; count <= pending.length; count++) {
+    try {
+      await database.exec(
+        `${script(pending.slice(0, count))}\n;DO $$ BEGIN RAISE EXCEPTION '${TRIAL_END}'; END $$;`,
+      );
+    } catch (trial) {
+      if (!(trial instanceof Error && trial.message === TRIAL_END))
+        return new MigrationError(pending[count - 1] ?? '', reasonOf(trial), pending);
+    }
+  }
+  // Failed together but not one by one (something outside them): the first error's words.
+  return new MigrationError(pending.join(', '), reasonOf(error), pending);
+}
+
 async function applyPending(database: Database, log: (message: string) => void, options: MigrateOptions) {
   await database.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const applied = await database.db.selectFrom('schema_migrations').select('name').execute();
   const done = new Set(applied.map((row) => row.name));
-  const files = readdirSync(migrationsDir)
+  const pending = readdirSync(migrationsDir)
     .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name) && (!options.before || name < options.before))
-    .sort();
-  for (const file of files) {
-    if (done.has(file)) continue;
-    const text = readFileSync(join(migrationsDir, file), 'utf8');
-    // One simple-protocol query string runs as one implicit transaction: all of it or none.
-    await database.exec(`${text}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');`);
-    log(`migration ${file} applied`);
+    .sort()
+    .filter((file) => !done.has(file));
+  if (pending.length > 0) {
+    // One simple-protocol query string runs as one implicit transaction: every pending migration, or
+    // (one failing) none, so a failed upgrade leaves the data as the previous release had it.
+    try {
+      await database.exec(script(pending));
+    } catch (error) {
+      throw await whichFailed(database, pending, error);
+    }
+    for (const file of pending) log(`migration ${file} applied`);
   }
   // Tables added by any migration get the seq trigger (defined in 0005_sync.sql).
   await database.exec(
