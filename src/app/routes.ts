@@ -40,6 +40,7 @@ export const ROUTES: AppRoute[] = [
   ),
   screen('privacy-policy', '/privacy-policy', 'public', () => import('../features/public/legal/PrivacyPage')),
   screen('login', '/login', 'guest', () => import('../features/auth/LoginPage')),
+  screen('welcome', '/welcome/:token', 'public', () => import('../features/auth/WelcomePage'), ['auth']),
   screen('projects', '/projects', 'auth', () => import('../features/projects/ProjectsPage'), [
     'projects',
     'ui',
@@ -48,11 +49,8 @@ export const ROUTES: AppRoute[] = [
   screen('hand', '/project/:projectId/hand/:id', 'auth', () => import('../features/hand/HandPage')),
   screen('reports', '/reports', 'auth', () => import('../features/reports/ReportsPage')),
   screen('report', '/report/:id?', 'auth', () => import('../features/report/ReportPage')),
-  screen('devices', '/devices', 'auth', () => import('../features/sync/DevicesPage')),
-  // Administration (admins): joins the admin area under /admin/ with its own entries.
-  screen('webhooks', '/admin/webhooks', 'auth', () => import('../features/webhooks/WebhooksPage'), [
-    'webhooks',
-  ]),
+  screen('devices', '/devices', 'auth', () => import('../features/admin/DevicesRedirect')),
+  screen('admin', '/admin/*', 'auth', () => import('../features/admin/AdminArea'), ['admin']),
 ];
 
 /** The registry entry for a path, if any. */

@@ -2,6 +2,7 @@
 // hooks read from it. The sync lifecycle opens it at sign-in and closes it at sign-out.
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from './db';
+import { resourceOf } from './validate';
 import { removeRecord, saveRecord, updateRecord, type WriteContext, type WriteResult } from './writes';
 
 let active: WriteContext | null = null;
@@ -58,4 +59,11 @@ export function update(
 /** Deletes a record here and queues its delete for the server. */
 export function remove(resource: ResourceName, id: string): Promise<WriteResult> {
   return removeRecord(requireStore(), resource, id);
+}
+
+/** Whether the signed-in user may add records of `resource` (staff add vessels, ports, customers...). */
+export function mayCreate(resource: ResourceName): boolean {
+  const needed = resourceOf(resource).creatableBy;
+  const role = (active?.role ?? roleSource)?.() ?? null;
+  return needed === 'staff' || (needed === 'admin' && role === 'admin');
 }

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { useList } from '../store/hooks';
-import { labelOf } from './lookups';
+import { labelOf, usable } from './lookups';
 
 /** A short lookup (statuses, activities, event types) listed whole. */
 export const LookupSelect = memo(function LookupSelect(props: {
@@ -17,10 +17,10 @@ export const LookupSelect = memo(function LookupSelect(props: {
 }) {
   const rows = useList(props.resource);
   const { i18n } = useTranslation();
-  const data = (rows ?? []).map((row) => ({
-    value: row.id,
-    label: labelOf(props.resource, row, i18n.language),
-  }));
+  // A retired entry is offered no more, but still shown where it is the value.
+  const data = (rows ?? [])
+    .filter((row) => usable(row) || row.id === props.value)
+    .map((row) => ({ value: row.id, label: labelOf(props.resource, row, i18n.language) }));
   return (
     <Select
       label={props.label}
@@ -32,7 +32,6 @@ export const LookupSelect = memo(function LookupSelect(props: {
       searchable
       error={props.error}
       placeholder={props.placeholder}
-      size="md"
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { save } from '../store/active';
 import { otherErrors, type RecordForm, useRecordForm, type Values } from './form';
+import { HistoryButton } from './history/HistoryButton';
 import { notifyUpdated } from './notices';
 import { RecordField } from './RecordField';
 
@@ -42,6 +43,9 @@ function RecordModalBody(props: RecordModalProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // The modal is in a portal, but React passes its events up the component tree: a form it was opened
+    // from (the project form, for a vessel added from its search-select) must not submit too.
+    event.stopPropagation();
     const refused = props.check?.(form.values) ?? null;
     setRefusal(refused);
     if (refused) return;
@@ -70,6 +74,9 @@ function RecordModalBody(props: RecordModalProps) {
         )}
       </SimpleGrid>
       <Group justify="flex-end" mt="lg">
+        {typeof props.record.id === 'string' && (
+          <HistoryButton resource={props.resource} id={props.record.id} title={props.title} />
+        )}
         <Button variant="default" size="md" onClick={props.onClose}>
           {t('form.close')}
         </Button>

@@ -37,6 +37,9 @@ export const searchIndexOf: Partial<Record<ResourceName, string>> = {
   country: 'name',
 };
 
+/** Offered for new choices: not a retired entry, not a deactivated user (both stay on old records). */
+export const usable = (row: LocalRow) => row.retired !== true && row.is_active !== false;
+
 /** Lower case without accents: "Cádiz" is found by "cadiz", "Peña" by "pena". */
 export const folded = (value: string) =>
   value
@@ -62,15 +65,20 @@ export async function searchLookup(
   const table = db.rows(resource);
   const q = query.trim();
   if (!q) {
-    const rows = await (index ? table.orderBy(index) : table).limit(limit).toArray();
+    const rows = await (index ? table.orderBy(index) : table.toCollection())
+      .filter(usable)
+      .limit(limit)
+      .toArray();
     return rows.map((row) => ({ value: row.id, label: label(row) }));
   }
-  const first = index ? await table.where(index).startsWithIgnoreCase(q).limit(limit).toArray() : [];
+  const first = index
+    ? await table.where(index).startsWithIgnoreCase(q).filter(usable).limit(limit).toArray()
+    : [];
   const found = new Map(first.map((row) => [row.id, label(row)]));
   if (found.size < limit) {
     const wanted = folded(q);
     const more = await table
-      .filter((row) => !found.has(row.id) && folded(label(row)).includes(wanted))
+      .filter((row) => usable(row) && !found.has(row.id) && folded(label(row)).includes(wanted))
       .limit(limit - found.size)
       .toArray();
     for (const row of more) found.set(row.id, label(row));

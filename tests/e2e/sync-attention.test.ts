@@ -114,8 +114,10 @@ describe('needs attention', () => {
     await page.goto('/login');
     await signIn(page, 'harbour_admin');
     await waitForServiceWorker(page);
-    await navigate(page, 'Devices');
-    await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
+    // Devices is a page of the administration: its menu leads there.
+    await navigate(page, 'Administration');
+    await page.getByTestId('admin-menu').getByRole('link', { name: 'Devices' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Devices' }).waitFor();
     await page.getByTestId('device-row').first().waitFor();
     expect(await page.getByTestId('device-row').count()).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('devices-table').textContent()).toContain('Marta Ruiz');

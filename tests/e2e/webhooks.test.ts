@@ -76,8 +76,10 @@ async function chooseCustomer(page: Page, label: string) {
 describe('the Webhooks page', () => {
   it('adds an endpoint, shows its secret once, lists the delivery of a change and sends it again', async () => {
     const page = await openAs('ana', 1366);
-    await navigate(page, 'Webhooks');
-    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    // Webhooks is a page of the administration: its menu leads there.
+    await navigate(page, 'Administration');
+    await page.getByTestId('admin-menu').getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
     await chooseCustomer(page, 'Customer');
     await page.getByTestId('endpoint-form').waitFor();
     const before = receiver.received.length;
@@ -134,6 +136,7 @@ describe('the Webhooks page', () => {
   it('has no entry for staff', async () => {
     const page = await openAs('marta', 1366);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Projects' }).waitFor();
+    expect(await page.getByTestId('sidebar').getByRole('link', { name: 'Administration' }).count()).toBe(0);
     expect(await page.getByTestId('sidebar').getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
     await page.context().close();
   });

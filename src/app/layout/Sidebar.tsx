@@ -2,13 +2,12 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { displayName, useSession } from '../../features/auth/session';
-import { IconDevices } from '../../features/sync/IconDevices';
 import {
   IconChevronLeft,
   IconChevronRight,
   IconClose,
   IconContainer,
-  IconKey,
+  IconSettings,
   IconShip,
 } from '../../ui/icons';
 import { useMedia, WIDE } from '../../ui/useMedia';
@@ -36,17 +35,10 @@ const ENTRIES: Entry[] = [
     matches: /^\/reports?(\/|$)/,
   },
   {
-    to: '/devices',
-    labelKey: 'nav.devices',
-    icon: <IconDevices />,
-    matches: /^\/devices(\/|$)/,
-    admin: true,
-  },
-  {
-    to: '/admin/webhooks',
-    labelKey: 'nav.webhooks',
-    icon: <IconKey />,
-    matches: /^\/admin\/webhooks(\/|$)/,
+    to: '/admin',
+    labelKey: 'nav.admin',
+    icon: <IconSettings />,
+    matches: /^\/(admin|devices)(\/|$)/,
     admin: true,
   },
 ];

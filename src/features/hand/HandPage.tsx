@@ -3,6 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useRecord } from '../../store/hooks';
+import { HistoryButton } from '../../ui/history/HistoryButton';
+import { labelOf } from '../../ui/lookups';
 import { ProjectZone } from '../../ui/zone';
 import { HandEvents } from './HandEvents';
 import { HandForm } from './HandForm';
@@ -37,15 +39,18 @@ export default function HandPage() {
           hand={hand}
           projectId={projectId}
           actions={
-            <Button
-              size="md"
-              variant={tally ? 'filled' : 'light'}
-              color="teal"
-              onClick={() => setTally((on) => !on)}
-              aria-pressed={tally}
-            >
-              {t('tally_mode')}
-            </Button>
+            <>
+              <HistoryButton resource="hand" id={hand.id} title={labelOf('hand', hand)} />
+              <Button
+                size="md"
+                variant={tally ? 'filled' : 'light'}
+                color="teal"
+                onClick={() => setTally((on) => !on)}
+                aria-pressed={tally}
+              >
+                {t('tally_mode')}
+              </Button>
+            </>
           }
         />
         {tally && (

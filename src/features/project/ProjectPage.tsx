@@ -3,6 +3,8 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useRecord } from '../../store/hooks';
+import { HistoryButton } from '../../ui/history/HistoryButton';
+import { labelOf } from '../../ui/lookups';
 import { ProjectZone } from '../../ui/zone';
 import { ProjectForm } from './ProjectForm';
 import { ProjectSections, SummaryButton } from './ProjectSections';
@@ -33,9 +35,12 @@ export default function ProjectPage() {
           key={project.id}
           project={project}
           actions={
-            <Suspense fallback={null}>
-              <SummaryButton projectId={project.id} />
-            </Suspense>
+            <>
+              <HistoryButton resource="project" id={project.id} title={labelOf('project', project)} />
+              <Suspense fallback={null}>
+                <SummaryButton projectId={project.id} />
+              </Suspense>
+            </>
           }
         />
         <ProjectSections projectId={project.id} />

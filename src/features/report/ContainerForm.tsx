@@ -17,6 +17,7 @@ import { makeContainerReport } from '../../api/reports';
 import { save } from '../../store/active';
 import type { LocalRow } from '../../store/schema';
 import { otherErrors, useRecordForm } from '../../ui/form';
+import { HistoryButton } from '../../ui/history/HistoryButton';
 import { IconClose, IconDownload, IconSave } from '../../ui/icons';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
@@ -58,6 +59,7 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
             {id && <SyncMark resource="container-report" id={id} />}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {id && <HistoryButton resource="container-report" id={id} title={t('title', { number })} />}
             {id && (
               <Tooltip label={generation.online ? t('download_pdf') : t('reports:needs_connection')}>
                 <Button

@@ -58,7 +58,7 @@ export default function DevicesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>{t('devices.title')}</Title>
+      <Title order={2}>{t('devices.title')}</Title>
       <Text c="dimmed">{t('devices.intro')}</Text>
       {!admin && <Alert color="red">{t('devices.error')}</Alert>}
       {load.state === 'offline' && (

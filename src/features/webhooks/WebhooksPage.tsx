@@ -48,7 +48,7 @@ export default function WebhooksPage() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <Title order={1}>{t('title')}</Title>
+      <Title order={2}>{t('title')}</Title>
       <Text c="dimmed">{t('intro')}</Text>
       {!admin && <Alert color="red">{t('admins_only')}</Alert>}
       {!online && (

@@ -1,0 +1,13 @@
+// The reference lists an admin runs, in the order the page offers them.
+import { type ResourceName, resourceNames, resources } from '../../../domain/registry';
+
+export const referenceLists = resourceNames.filter(
+  (name) => resources[name].kind === 'lookup' && resources[name].merge !== undefined,
+) as ResourceName[];
+
+/** The text an entry is found by: every text field (names in both languages, codes...). */
+export function searchText(row: Record<string, unknown>): string {
+  return Object.values(row)
+    .filter((value): value is string => typeof value === 'string' && !/^[0-9a-f-]{36}$/.test(value))
+    .join(' ');
+}

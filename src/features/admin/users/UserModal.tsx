@@ -1,0 +1,178 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeUser, createUser, type Invite, type NewUser } from '../../../api/admin';
+import type { LocalRow } from '../../../store/schema';
+import { notifyUpdated } from '../../../ui/notices';
+import { ChoiceButtons } from '../ui/ChoiceButtons';
+import { bannerOf, useOnlineAction } from '../ui/online';
+import { ShownOnce } from '../ui/ShownOnce';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const FIELDS = ['username', 'first_name', 'last_name', 'email', 'role', 'password'] as const;
+
+/** Create a user (a first password, or a one-time link shown once) or edit one's names, e-mail and role. */
+export function UserModal({ user, onClose }: { user: LocalRow | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const editing = user !== null;
+  const [values, setValues] = useState<NewUser>({
+    username: text(user?.username),
+    first_name: text(user?.first_name),
+    last_name: text(user?.last_name),
+    email: text(user?.email),
+    role: user?.role === 'admin' ? 'admin' : 'staff',
+    password: '',
+  });
+  const [how, setHow] = useState<'password' | 'link'>('password');
+  const [invite, setInvite] = useState<Invite | null>(null);
+  const { errors, setErrors, busy, run } = useOnlineAction();
+  const set = (field: keyof NewUser, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: [] }));
+  };
+  const error = (field: string) => errors[field]?.join(' ') || undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const missing: Record<string, string[]> = {};
+    if (!editing && !values.username.trim())
+      missing.username = [t('users.required', { field: t('users.username') })];
+    if (!editing && how === 'password' && !values.password)
+      missing.password = [t('users.required', { field: t('users.password') })];
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      return;
+    }
+    if (editing) {
+      const { username: _u, password: _p, ...changes } = values;
+      const done = await run(() => changeUser(user.id, changes));
+      if (done) {
+        notifyUpdated();
+        onClose();
+      }
+      return;
+    }
+    const body = {
+      ...values,
+      username: values.username.trim(),
+      password: how === 'password' ? values.password : undefined,
+    };
+    const made = await run(() => createUser(body));
+    if (!made) return;
+    notifyUpdated();
+    if (made.invite) setInvite(made.invite);
+    else onClose();
+  }
+
+  const banner = bannerOf(errors, FIELDS);
+  return (
+    <Modal opened onClose={onClose} title={t(editing ? 'users.edit' : 'users.new')} size="lg" centered>
+      {invite ? (
+        <Stack>
+          <ShownOnce label={t('users.invite_link')} value={invite.url} testId="invite-link" />
+          <Group justify="flex-end">
+            <Button onClick={onClose}>{t('done')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack>
+            {banner && (
+              <Alert color="red" data-testid="form-errors">
+                {banner}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t('users.username')}
+                name="username"
+                value={values.username}
+                disabled={editing}
+                error={error('username')}
+                onChange={(e) => set('username', e.currentTarget.value)}
+                autoComplete="off"
+              />
+              <Select
+                label={t('users.role')}
+                name="role"
+                data={[
+                  { value: 'staff', label: t('roles.staff') },
+                  { value: 'admin', label: t('roles.admin') },
+                ]}
+                value={values.role}
+                allowDeselect={false}
+                error={error('role')}
+                onChange={(value) => set('role', value === 'admin' ? 'admin' : 'staff')}
+              />
+              <TextInput
+                label={t('users.first_name')}
+                name="first_name"
+                value={values.first_name}
+                error={error('first_name')}
+                onChange={(e) => set('first_name', e.currentTarget.value)}
+              />
+              <TextInput
+                label={t('users.last_name')}
+                name="last_name"
+                value={values.last_name}
+                error={error('last_name')}
+                onChange={(e) => set('last_name', e.currentTarget.value)}
+              />
+              <TextInput
+                label={t('users.email')}
+                name="email"
+                type="email"
+                value={values.email}
+                error={error('email')}
+                onChange={(e) => set('email', e.currentTarget.value)}
+              />
+            </SimpleGrid>
+            {!editing && (
+              <>
+                <ChoiceButtons
+                  label={t('users.how')}
+                  value={how}
+                  onChange={(value) => setHow(value === 'link' ? 'link' : 'password')}
+                  data={[
+                    { value: 'password', label: t('users.first_password') },
+                    { value: 'link', label: t('users.one_time_link') },
+                  ]}
+                />
+                {how === 'password' ? (
+                  <PasswordInput
+                    label={t('users.password')}
+                    name="password"
+                    autoComplete="new-password"
+                    value={values.password}
+                    error={error('password')}
+                    onChange={(e) => set('password', e.currentTarget.value)}
+                  />
+                ) : (
+                  <Alert color="blue">{t('users.link_hint')}</Alert>
+                )}
+              </>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" loading={busy}>
+                {t(editing ? 'save' : 'users.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

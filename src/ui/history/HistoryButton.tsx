@@ -1,0 +1,32 @@
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceName } from '../../domain/registry';
+
+const HistoryModal = lazy(() => import('./HistoryModal'));
+
+/** Opens a record's history (who changed what, when): on every record's screen and form. */
+export function HistoryButton({
+  resource,
+  id,
+  title,
+}: {
+  resource: ResourceName;
+  id: string;
+  title: string;
+}) {
+  const { t } = useTranslation('ui');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpen(true)} data-testid="history-button">
+        {t('history')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <HistoryModal resource={resource} id={id} title={title} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
