@@ -1,6 +1,7 @@
 // The statement of facts signed on the tablet, in real Chromium at 768 px portrait with touch: offline,
 // the master (with a finger: touch events), the agent and the stevedore's representative (under
 // protest) sign on the pad; back online the signatures sync, and the PDF downloaded has the three names.
+// Then at 1366 px in Spanish with a mouse (a stylus alike), another statement of the call.
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,8 @@ let context: BrowserContext;
 let page: Page;
 let projectId = '';
 let reportId = '';
+let spanishReportId = '';
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
@@ -69,6 +72,9 @@ beforeAll(async () => {
   reportId = (
     await api.post<{ id: string }>('/api/sof-report/', { project: projectId, berthing_wharf: 'Berth 4' })
   ).id;
+  spanishReportId = (
+    await api.post<{ id: string }>('/api/sof-report/', { project: projectId, berthing_wharf: 'Muelle 5' })
+  ).id;
   context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: 768, height: 1024 },
@@ -84,19 +90,47 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signAs(dialog: Locator, role: string, name: string, finger: boolean, protest?: string) {
+const WORDS = {
+  en: {
+    name: 'Full name',
+    protest: 'Sign under protest',
+    why: 'Why (the protest)',
+    clear: 'Clear',
+    signed: 'Signed by',
+  },
+  es: {
+    name: 'Nombre y apellidos',
+    protest: 'Firmar bajo protesta',
+    why: 'Motivo de la protesta',
+    clear: 'Borrar',
+    signed: 'Firmado por',
+  },
+};
+
+async function signAs(
+  dialog: Locator,
+  role: string,
+  name: string,
+  finger: boolean,
+  protest?: string,
+  language: keyof typeof WORDS = 'en',
+) {
+  const words = WORDS[language];
+  const on = dialog.page();
   await dialog.getByTestId(`sign-as-${role}`).click();
   const form = dialog.getByTestId(`sign-form-${role}`);
-  await form.getByLabel('Full name').fill(name);
+  await form.getByLabel(words.name).fill(name);
   if (protest) {
-    await form.getByLabel('Sign under protest').check();
-    await form.getByLabel('Why (the protest)').fill(protest);
+    await form.getByLabel(words.protest).check();
+    await form.getByLabel(words.why).fill(protest);
   }
-  await drawSignature(page, form.getByTestId('signature-pad'), finger);
+  await drawSignature(on, form.getByTestId('signature-pad'), finger);
   // The pad took the strokes (its Clear button is enabled once it holds one).
-  await waitFor('the strokes on the pad', () => form.getByRole('button', { name: 'Clear' }).isEnabled());
+  await waitFor('the strokes on the pad', () => form.getByRole('button', { name: words.clear }).isEnabled());
+  if (SHOTS && role === 'stevedore')
+    await on.screenshot({ path: `${SHOTS}/sof-signing-${on.viewportSize()?.width}-${language}-pad.png` });
   await form.getByTestId('sign-submit').click();
-  await dialog.getByTestId(`signer-${role}`).getByText(`Signed by ${name}`, { exact: false }).waitFor();
+  await dialog.getByTestId(`signer-${role}`).getByText(`${words.signed} ${name}`, { exact: false }).waitFor();
 }
 
 describe('signing the statement of facts on the tablet', () => {
@@ -110,13 +144,18 @@ describe('signing the statement of facts on the tablet', () => {
     await waitFor('the call on the device', async () => (await localRows(page, 'packing-list')).length === 3);
     await waitFor(
       'the SOF report on the device',
-      async () => (await localRows(page, 'sof-report')).length === 1,
+      async () => (await localRows(page, 'sof-report')).length === 2,
     );
 
     await context.setOffline(true);
     await page.getByTestId('section-reports').getByRole('button', { name: 'Reports', exact: true }).click();
     await page.getByTestId('section-reports').getByRole('tab', { name: 'SOF report', exact: true }).click();
-    await page.getByTestId('report-list-sof_report').getByTestId('sof-sign').click();
+    await page
+      .getByTestId('report-list-sof_report')
+      .getByTestId('report-row')
+      .filter({ hasText: 'Berth 4' })
+      .getByTestId('sof-sign')
+      .click();
     const dialog = page.getByTestId('sign-modal');
     await dialog.getByTestId('sof-preview').waitFor();
     expect(await dialog.getByTestId('signing-state').getAttribute('data-state')).toBe('unsigned');
@@ -168,5 +207,63 @@ describe('signing the statement of facts on the tablet', () => {
       expect(text).toContain(name);
     expect(text).not.toContain('AMENDED');
     expect(text).toContain('Berth 4');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sof-signing-768-en.png`, fullPage: true });
+  });
+
+  it('in Spanish at 1366 px with a mouse or a stylus: signed, synced, the Spanish PDF has the names', async () => {
+    const office = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1366, height: 900 },
+      serviceWorkers: 'allow',
+      acceptDownloads: true,
+    });
+    try {
+      const desk = await office.newPage();
+      await desk.goto('/login');
+      await signIn(desk);
+      await waitForFirstSync(desk);
+      await desk.getByTestId('language-es').click();
+      await desk.goto(`/project/${projectId}`);
+      await desk.getByRole('heading', { level: 1, name: 'Proyecto Signed call' }).waitFor();
+      await desk
+        .getByTestId('section-reports')
+        .getByRole('button', { name: 'Informes', exact: true })
+        .click();
+      await desk
+        .getByTestId('section-reports')
+        .getByRole('tab', { name: 'Informe SOF', exact: true })
+        .click();
+      const row = desk.getByTestId('report-row').filter({ hasText: 'Muelle 5' });
+      await row.getByTestId('sof-sign').click();
+      const dialog = desk.getByTestId('sign-modal');
+      await dialog.getByTestId('sof-preview').waitFor();
+      // The statement in Spanish: the seed's event names by their Spanish names.
+      await dialog.getByText('Llegada del buque', { exact: true }).waitFor();
+      // Numbers as Spanish writes them.
+      await dialog.getByText('Horas trabajadas 6,00, paradas 1,00; 3 unidades, 36,00 t.').waitFor();
+      await signAs(dialog, 'master', 'Capt. Lars Eriksen', false, undefined, 'es');
+      await signAs(dialog, 'agent', 'Marta Ruiz', false, undefined, 'es');
+      await signAs(dialog, 'stevedore', 'Pedro Gil Núñez', false, 'Parada por lluvia no acordada.', 'es');
+      expect(await dialog.getByTestId('signing-state').getAttribute('data-state')).toBe('signed');
+      await dialog.getByText('Firmada por el capitán, el agente y el representante de la estiba.').waitFor();
+      await expectNoRawKeys(desk);
+      if (SHOTS) await desk.screenshot({ path: `${SHOTS}/sof-signing-1366-es.png`, fullPage: true });
+      await waitForSync(desk);
+      const stored = await server.query(
+        'select role, name from sof_signature where sof_report = $1 order by signed_at',
+        [spanishReportId],
+      );
+      expect(stored.map((one) => one.role)).toEqual(['master', 'agent', 'stevedore']);
+      const [download] = await Promise.all([
+        desk.waitForEvent('download'),
+        dialog.getByTestId('sof-pdf').click(),
+      ]);
+      const text = (await pdfPages(await readFile(await download.path()))).map((one) => one.text).join(' ');
+      for (const words of ['Pedro Gil Núñez', 'Bajo protesta: Parada por lluvia no acordada.', 'Muelle 5'])
+        expect(text).toContain(words);
+      expect(text).not.toContain('Vessel arrived');
+    } finally {
+      await office.close();
+    }
   });
 });

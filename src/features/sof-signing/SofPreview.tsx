@@ -6,6 +6,7 @@ import { labelLanguage } from '../../domain/reference/label';
 import { nameIn, type SofContent } from '../../domain/sof/content';
 import { formatDateTime, formatTime } from '../../ui/format';
 
+const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 export function SofPreview({ content }: { content: SofContent }) {
   const { t, i18n } = useTranslation('reports');
   const language = labelLanguage(i18n.language);
@@ -49,10 +50,10 @@ export function SofPreview({ content }: { content: SofContent }) {
       </ScrollArea.Autosize>
       <Text size="sm">
         {t('signing.totals', {
-          worked: totals.hours_worked.toFixed(2),
-          stopped: totals.hours_stopped.toFixed(2),
+          worked: totals.hours_worked.toLocaleString(i18n.language, TWO_DECIMALS),
+          stopped: totals.hours_stopped.toLocaleString(i18n.language, TWO_DECIMALS),
           units: Number(totals.quantity).toLocaleString(i18n.language),
-          tons: Number(totals.tons).toLocaleString(i18n.language, { minimumFractionDigits: 2 }),
+          tons: Number(totals.tons).toLocaleString(i18n.language, TWO_DECIMALS),
         })}
       </Text>
       {content.remarks && (
