@@ -23,7 +23,7 @@ let root: string;
 let server: TestServer;
 let f: Fixtures;
 let project: string;
-/** A signed statement of facts: the signature's image is one of its attachments. */
+/** A signed statement of facts: its signature record, and a scan of the signed paper attached. */
 let sof: string;
 const drops: Array<() => Promise<void>> = [];
 
@@ -37,6 +37,9 @@ async function target(
   drops.push(created.drop);
   return { dataDir, databaseUrl: created.url, env: { DATA_DIR: dataDir, DATABASE_URL: created.url } };
 }
+
+/** A signature as the pad gives it: a PNG data URL. */
+const signaturePad = async () => `data:image/png;base64,${(await png(300, 100)).toString('base64')}`;
 
 /** A ZIP of something else (a folder of documents someone zipped). */
 async function foreignZip(): Promise<Buffer> {
@@ -135,6 +138,8 @@ beforeAll(async () => {
     file: { name: 'signature-master.png', bytes: await png(200, 60), type: 'image/png' },
   });
   expect(signature.status).toBe(201);
+  // The master's signature made on the tablet's pad: a record with its image inline.
+  await f.create('sof-signature', { sof_report: sof, image: await signaturePad() }, { project });
 });
 
 afterAll(async () => {
@@ -207,12 +212,17 @@ describe(`backup and restore (${adminUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
         `/api/project/${project}/attachments/?is_image=true`,
         `/api/sof-report/${sof}/`,
         `/api/sof-report/${sof}/attachments/`,
+        `/api/sof-signature/?sof_report=${sof}`,
       ]) {
         const [a, b] = await Promise.all(
           [server.url, restored.url].map((url) => apiClient(url)('GET', path, { token: f.adminToken })),
         );
         expect(b.status).toBe(200);
         expect(b.body).toEqual(a.body);
+        if (path.startsWith('/api/sof-signature/'))
+          expect((b.body as { results: { image: string }[] }).results[0]?.image).toMatch(
+            /^data:image\/png;base64,/,
+          );
       }
       const live = original.attachment.map((row) => JSON.parse(row)).filter((row) => !row.deleted_at);
       expect(live.map((row) => row.name)).toEqual(
