@@ -5,6 +5,7 @@ import { requireAdmin, requireUser } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
 import { ValidationError } from '../http/errors.js';
 import { API_TAGS } from '../resources/engine/api-names.js';
+import { checkDataVersion } from './app-version.js';
 import { decodeCursor } from './cursor.js';
 import { checkDeviceOwner, deviceState, listDevices, recordDevice } from './device.js';
 import { parseScope, pullChanges } from './pull.js';
@@ -39,11 +40,12 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
         description:
           'A cursor older than the kept history (90 days of tombstones) is answered 410: download the scope again.',
         querystring: pullQuery,
-        'x-answers': [410],
+        'x-answers': [409, 410],
       },
     },
     async (request, reply) => {
       const user = requireUser(request.principal);
+      checkDataVersion(request);
       const { scope, cursor, limit, ...state } = request.query;
       const [where, after] = collectErrors(
         () => parseScope(scope),
@@ -70,11 +72,13 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
         description:
           'Each mutation is answered on its own: applied, duplicate (the stored first answer), rejected (field errors) or conflict (the server row). Users only.',
         body: pushBody,
+        'x-answers': [409],
       },
     },
     async (request, reply) => {
       const receivedAt = Date.now() - reply.elapsedTime;
       const user = requireUser(request.principal);
+      checkDataVersion(request);
       const { mutations, ...state } = request.body;
       await checkDeviceOwner(database, user.userId, state.client_id);
       const answer = await pushMutations(

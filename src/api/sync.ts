@@ -2,6 +2,7 @@
 // them. The base URL, token and fetch are injectable so the engine runs in Node tests against a real
 // server (and through a fault-injecting proxy).
 import { HTTPError, type KyInstance, TimeoutError } from 'ky';
+import { DATA_VERSION, DATA_VERSION_HEADER } from '../domain/data-version';
 import { api } from './client';
 
 /** What every push and pull reports about the device. */
@@ -76,6 +77,8 @@ export interface SyncApiOptions {
   timeoutMs?: number;
   /** This device's clock (ms), sent with each push as sent_at; default Date.now. */
   now?: () => number;
+  /** The app's data version (src/domain/data-version.ts), sent with each request; tests give another. */
+  dataVersion?: string;
 }
 
 export interface SyncApi {
@@ -124,6 +127,7 @@ export function createSyncApi(options: SyncApiOptions): SyncApi {
           const token = options.token();
           if (token) request.headers.set('Authorization', `Token ${token}`);
           else request.headers.delete('Authorization');
+          request.headers.set(DATA_VERSION_HEADER, options.dataVersion ?? DATA_VERSION);
         },
       ],
     },

@@ -8,7 +8,7 @@ import { getCursor } from '../store/meta';
 import { desiredScopes } from '../store/scopes';
 import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
 import { deviceStateOf } from './device';
-import { failureKind, failureWords } from './failures';
+import { failureKind, failureWords, isAppOutdated } from './failures';
 import { type Leadership, requestLeadership } from './leader';
 import { LiveChannel, type LiveNotice } from './live';
 import { madeProgress, progressMark } from './progress';
@@ -151,7 +151,8 @@ export class SyncEngine {
 
   /** Something happened that may let work through: decides whether to run now. */
   trigger(reason: Trigger): void {
-    if (this.stopped || !this.leader || this.phase === 'needs-sign-in') return;
+    if (this.stopped || !this.leader || this.phase === 'needs-sign-in' || this.phase === 'app-outdated')
+      return;
     // During backoff only a returning network, the user coming back, or the timer try again at once.
     if (this.phase === 'backoff' && (reason === 'local' || reason === 'timer' || reason === 'live')) return;
     if (reason === 'local') {
@@ -214,6 +215,12 @@ export class SyncEngine {
       this.setPhase('needs-sign-in');
       setSyncStatus({ backoffUntil: null });
       this.options.onUnauthorized?.();
+      return;
+    }
+    if (isAppOutdated(error)) {
+      // Until this app is reloaded: what waits stays in the outbox, for the new app to send.
+      this.setPhase('app-outdated');
+      setSyncStatus({ backoffUntil: null });
       return;
     }
     this.failures += 1;

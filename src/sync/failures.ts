@@ -1,6 +1,16 @@
 // How a failed push or pull is shown: a kind the panel translates, and plain words for details.
 import { SyncHttpError, SyncNetworkError } from '../api/sync';
+import { APP_OUTDATED } from '../domain/data-version';
 import type { SyncStatus } from './status';
+
+/** The server runs a release whose records differ from this app's: reload (nothing of it was done). */
+export function isAppOutdated(error: unknown): boolean {
+  return (
+    error instanceof SyncHttpError &&
+    error.status === 409 &&
+    (error.body as { code?: unknown } | undefined)?.code === APP_OUTDATED
+  );
+}
 
 export function failureKind(error: unknown): SyncStatus['lastErrorKind'] {
   if (error instanceof SyncNetworkError) return 'network';

@@ -11,7 +11,10 @@ export type SyncPhase =
   /** A push or pull failed (network, 429, 5xx): waiting until `backoffUntil`. */
   | 'backoff'
   /** The server refused the token: nothing is sent until the same user signs in again. */
-  | 'needs-sign-in';
+  | 'needs-sign-in'
+  /** The server runs a release whose records differ from this app's: nothing is sent until the app is
+   * reloaded (the new app sends what waits). */
+  | 'app-outdated';
 
 export interface StorageInfo {
   usage: number | null;

@@ -85,6 +85,11 @@ export function SyncStatusBar() {
               {t('bar.sign_in')}
             </Badge>
           )}
+          {status.phase === 'app-outdated' && (
+            <Badge color="orange" variant="light" data-testid="sync-outdated">
+              {t('bar.reload')}
+            </Badge>
+          )}
           <Text size="sm" c="dimmed" data-testid="sync-last">
             {status.phase === 'syncing'
               ? t('bar.syncing')
