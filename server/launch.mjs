@@ -10,6 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'node_modules', '.cache', 'karbontrack-server');
 const BUNDLE = join(OUT, 'start.mjs');
+// Worker threads' entries (server/workers/spawn.ts), bundled beside the server: name -> source.
+const WORKERS = JSON.parse(readFileSync(join(ROOT, 'server', 'workers', 'entries.json'), 'utf8'));
 const INPUTS = join(OUT, 'inputs.json');
 
 /** Size and modification time of a file, or null when it is gone. */
@@ -24,6 +26,7 @@ function stamp(file) {
 
 function isFresh() {
   if (!existsSync(BUNDLE) || !existsSync(INPUTS)) return false;
+  if (Object.keys(WORKERS).some((name) => !existsSync(join(OUT, `${name}.mjs`)))) return false;
   try {
     const built = JSON.parse(readFileSync(INPUTS, 'utf8'));
     return built.root === ROOT && Object.entries(built.files).every(([file, seen]) => stamp(file) === seen);
@@ -60,8 +63,14 @@ async function build() {
   try {
     const result = await esbuild.build({
       absWorkingDir: ROOT,
-      entryPoints: [join(ROOT, 'server', 'start.ts')],
-      outfile: BUNDLE,
+      entryPoints: {
+        start: join(ROOT, 'server', 'start.ts'),
+        ...Object.fromEntries(Object.entries(WORKERS).map(([name, source]) => [name, join(ROOT, source)])),
+      },
+      outdir: OUT,
+      outExtension: { '.js': '.mjs' },
+      // Where spawnWorker finds the bundled workers (the sources' URL stays in import.meta.url).
+      define: { KARBONTRACK_WORKERS: JSON.stringify(pathToFileURL(`${OUT}/`).href) },
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, timestampToIso } from './database.js';
+import { type Database, openDatabase } from './database.js';
+import { timestampToIso } from './parsers.js';
 
 // Every engine must hand the same JavaScript values to the code above it, whatever the process's time zone.
 const SELECT = sql<Record<string, unknown>>`select

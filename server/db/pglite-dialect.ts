@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -10,15 +9,16 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import type { PGliteSession } from './pglite-thread.js';
 
 /**
- * Kysely over embedded PGlite. PGlite is one backend session in this thread, so the driver hands out
- * its single connection to one user at a time: a transaction's statements never interleave with
- * another request's.
+ * Kysely over embedded PGlite (in its worker thread, pglite-thread.ts). PGlite is one backend session,
+ * so the driver hands out its single connection to one user at a time, here in the server's thread: a
+ * transaction's statements never interleave with another request's.
  */
 export class PGliteDialect implements Dialect {
   private readonly driver: PGliteDriver;
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGliteSession) {
     this.driver = new PGliteDriver(pglite);
   }
   /** The one connection: in use or not, and how many callers wait for it. */
@@ -39,35 +39,14 @@ export class PGliteDialect implements Dialect {
   }
 }
 
-const DATE = 1082;
-const TIMESTAMPS = new Set([1114, 1184]);
-
-/**
- * PGlite ignores custom parsers for dates and hands out Date objects; the PostgreSQL driver is set to
- * give text. Both engines must give the same values, so dates become 'yyyy-MM-dd' and timestamps ISO text.
- */
-function datesAsText<R>(rows: R[], fields: { name: string; dataTypeID: number }[]): R[] {
-  const dated = fields.filter((field) => field.dataTypeID === DATE || TIMESTAMPS.has(field.dataTypeID));
-  if (dated.length === 0) return rows;
-  for (const row of rows as Record<string, unknown>[]) {
-    for (const field of dated) {
-      const value = row[field.name];
-      if (value instanceof Date) {
-        row[field.name] = field.dataTypeID === DATE ? value.toISOString().slice(0, 10) : value.toISOString();
-      }
-    }
-  }
-  return rows;
-}
-
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteSession) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters);
     const affected = result.affectedRows;
     return {
-      rows: datesAsText(result.rows, result.fields),
+      rows: result.rows,
       ...(affected !== undefined && affected > 0 ? { numAffectedRows: BigInt(affected) } : {}),
     };
   }
@@ -84,12 +63,12 @@ class PGliteDriver implements Driver {
   private release: (() => void) | null = null;
   private waiting = 0;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PGliteSession) {
     this.connection = new PGliteConnection(pglite);
   }
 
   async init(): Promise<void> {
-    await this.pglite.waitReady;
+    // The session is open before the dialect is made (startPGliteThread resolves once it is).
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

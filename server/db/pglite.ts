@@ -1,4 +1,6 @@
-// The embedded engine: PGlite (PostgreSQL compiled to WebAssembly) in this process, on DATA_DIR/pgdata.
+// The embedded engine: PGlite (PostgreSQL compiled to WebAssembly) in this process, on DATA_DIR/pgdata,
+// in a worker thread of its own (pglite-worker.ts), so its statements never hold the thread that answers
+// requests.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
@@ -6,11 +8,11 @@ import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
-import type { ParserOptions } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import type { Database } from './database.js';
 import { lockDataDir } from './lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { startPGliteThread } from './pglite-thread.js';
 import type { Tables } from './tables.js';
 
 // Run by a short-lived Node process with the module's URL and the folder: creates the database
@@ -40,11 +42,11 @@ async function initdbApart(pgdata: string): Promise<void> {
   });
 }
 
-/** Embedded databases open in this process (the memory-first V8 flag is on while there is one). */
-let openDatabases = 0;
+/** Embedded databases' threads starting (the memory-first V8 flag is on while there is one). */
+let sizing = 0;
 
 /** Opens the embedded database; 'memory' keeps it in memory (tests), anything else is a folder. */
-export async function openPGlite(dataDir: string, parsers: ParserOptions): Promise<Database> {
+export async function openPGlite(dataDir: string): Promise<Database> {
   const memory = dataDir === 'memory';
   const unlock = memory ? () => {} : lockDataDir(dataDir);
   try {
@@ -55,29 +57,17 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
     // The price is CPU: a count over 100,000 rows took 6.6 ms against 5.5, and bench resources served
     // ~14% fewer packing-list pages a second (963 against 1,115). The flag reaches only WebAssembly.
     v8.setFlagsFromString('--liftoff-only');
-    // The database lives in this process, so this process's memory is the product's: V8 sized for
-    // memory rather than speed (fuller collections sooner, a smaller young generation). A 20,000-row
-    // import peaked at ~300-330 MB without it and ~250-260 MB with it, at ~0.7 s more for that import
-    // and ~4% fewer packing-list pages a second (bench: import, resources). The flags are read at run
-    // time; a PostgreSQL server never sets them, and closing the last one gives the process its defaults
-    // back (tests open several at once). Counted once the database is open, so an open that fails leaves nothing set.
-    // Loaded only for this engine: the module alone holds ~45 MB, of no use to a PostgreSQL server.
-    const { PGlite } = await import('@electric-sql/pglite');
-    // pg_trgm (a contrib extension PGlite ships) for the trigram indexes of text searches.
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    // One options object: PGlite drops the second argument when the first is not a string.
-    const pglite = new PGlite({
-      dataDir: memory ? undefined : pgdata,
-      parsers,
-      relaxedDurability: false,
-      extensions: { pg_trgm },
-      // The database lives in this process: PostgreSQL's 128 MB buffer cache would sit in its memory on
-      // top of the OS's cache of the same files. 32 MB keeps the server ~70 MB smaller (bench: import) at
-      // no measured cost per list query over 100,000 items (16 MB cost ~20% more CPU there).
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    // The database's thread sized for memory rather than speed (a smaller young generation, fuller
+    // collections sooner): a 20,000-row import peaked at ~300-330 MB without it and ~250-260 MB with it
+    // (bench: import). V8's flags belong to the process and its heaps are sized when an isolate is made,
+    // so the flag is set while the thread starts and taken back once it runs: left on, the server's own
+    // thread collected its heap in full every ~0.7 s during an import, holding its event loop up to
+    // ~190 ms a time (never-stalls.test.ts). Counted, as tests open several at once.
+    if (sizing++ === 0) v8.setFlagsFromString('--optimize-for-size');
+    // PGlite's module (~45 MB) loads in that thread only: of no use to a PostgreSQL server.
+    const pglite = await startPGliteThread(memory ? undefined : pgdata).finally(() => {
+      if (--sizing === 0) v8.setFlagsFromString('--no-optimize-for-size');
     });
-    await pglite.waitReady;
-    if (openDatabases++ === 0) v8.setFlagsFromString('--optimize-for-size');
     const dialect = new PGliteDialect(pglite);
     const db = new Kysely<Tables>({ dialect });
     return {
@@ -90,6 +80,10 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
         });
       },
       async ping() {
+        if (!pglite.running()) return false;
+        // Its one connection in use: the database is at work (and its thread alive). Waiting for a long
+        // statement to end (a report's, an import's) would hold a health check for as long.
+        if (dialect.stats().inUse) return true;
         try {
           // Through Kysely and the driver's lock: never inside a request's transaction.
           await sql`select 1`.execute(db);
@@ -122,7 +116,6 @@ export async function openPGlite(dataDir: string, parsers: ParserOptions): Promi
       async close() {
         await db.destroy();
         await pglite.close();
-        if (--openDatabases === 0) v8.setFlagsFromString('--no-optimize-for-size');
         unlock();
       },
     };

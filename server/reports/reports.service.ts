@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import { parseOrThrow } from '../http/validation.js';
-import { type CoilReportRow, coilReportWorkbook } from './coil-report.js';
+import { jobThread } from '../workers/job-thread.js';
+import type { CoilReportRow } from './coil-report.js';
 import { fileSlug, isTimeZone } from './format.js';
 import type { ReportContext } from './header.js';
 import { pickLanguage, reportLanguages, type TextKey, translator } from './i18n.js';
@@ -19,11 +20,9 @@ import {
   type ProjectHeader,
   projectInLanguage,
 } from './project-data.repository.js';
-import { prompterReportWorkbook } from './prompter-report.js';
 import { findPrompterFilter, findTallyRefusals } from './report-rows.repository.js';
 import { findSofReport, loadSofContent } from './sof-data.js';
-import { sofReportWorkbook } from './sof-report.js';
-import type { ReportBook } from './xlsx.js';
+import type { WorkbookJob } from './workbook-job.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,6 +75,9 @@ function fileName(prefix: string, project: ProjectHeader, context: ReportContext
   return `${[prefix, fileSlug(project.code ?? project.name), stamp].filter(Boolean).join('_')}.${extension}`;
 }
 
+// The spreadsheets are built in a worker thread (workbook-job.ts); the rows are read here.
+const workbooks = jobThread<WorkbookJob, ArrayBuffer>('report-worker');
+
 const notInProject = () => new ValidationError({ report: ['No such report in this project.'] });
 
 export async function makeProjectReport(
@@ -95,7 +97,13 @@ export async function makeProjectReport(
   const language = context.language;
   const project = projectInLanguage(found, language);
   const reportId = body.report ?? null;
-  let workbook: ReportBook;
+  const common = {
+    language,
+    timeZone: context.clock.timeZone,
+    now: context.now.toISOString(),
+    company: context.company,
+  };
+  let job: WorkbookJob;
   if (kind === 'coil') {
     const report = reportId
       ? await findProjectReport<CoilReportRow>(db, 'coil_report', project.id, reportId)
@@ -105,15 +113,12 @@ export async function makeProjectReport(
       loadProjectCoils(db, project, language),
       findTallyRefusals(db, project.id),
     ]);
-    workbook = await coilReportWorkbook(data, report, refusals, context);
+    job = { ...common, kind, report, refusals, data };
   } else if (kind === 'sof') {
     const report = reportId ? await findSofReport(db, project.id, reportId) : undefined;
     if (reportId && !report) throw notInProject();
     const data = await loadProjectData(db, project, language);
-    workbook = await sofReportWorkbook(
-      await loadSofContent(db, data, report, context.clock.timeZone),
-      context,
-    );
+    job = { ...common, kind, content: await loadSofContent(db, data, report, context.clock.timeZone) };
   } else {
     const filter = reportId ? await findPrompterFilter(db, project.id, reportId) : undefined;
     if (reportId && !filter) throw notInProject();
@@ -121,12 +126,12 @@ export async function makeProjectReport(
     const prompters = new Set<string>();
     for (const item of data.packingList)
       if (item.validation_prompter_identifier) prompters.add(item.validation_prompter_identifier);
-    workbook = await prompterReportWorkbook(data, filter, await findUserNames(db, [...prompters]), context);
+    job = { ...common, kind, filter, data, users: await findUserNames(db, [...prompters]) };
   }
   const prefix: TextKey =
     kind === 'coil' ? 'coil.filename' : kind === 'sof' ? 'sof.filename' : 'prompter.filename';
   return {
-    buffer: await workbook.toBuffer(),
+    buffer: Buffer.from(await workbooks.run(job)),
     filename: fileName(context.t(prefix), project, context, 'xlsx'),
     contentType: XLSX_TYPE,
   };

@@ -2,6 +2,7 @@
 // with the same project + reference updated (only the fields the file has, only when they differ).
 // Every row gets its own seq (the sync trigger stamps each row) and its own audit entry, as a REST
 // create or update would; the rows were validated by the same domain schema.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from '../../../src/domain/ids.js';
 import { sameValue } from '../engine/input.js';
@@ -33,6 +34,7 @@ const COLUMNS: Record<ImportField, { type: string; empty: unknown }> = {
 };
 const FIELDS = Object.keys(COLUMNS) as ImportField[];
 const CHUNK = 500;
+const ROWS_A_TURN = 2000;
 
 const cellValue = (item: ItemRow, field: ImportField) => item.values[field] ?? COLUMNS[field].empty;
 
@@ -72,7 +74,9 @@ export async function writeImport(
   const inserts: { id: string; item: ItemRow }[] = [];
   const updates: { row: Row; item: ItemRow; changed: ImportField[] }[] = [];
   let unchanged = 0;
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
+    // A new id and a comparison per row: 20,000 of them held the event loop ~100 ms in one go.
+    if (index % ROWS_A_TURN === ROWS_A_TURN - 1) await nextTurn();
     const existing = byReference.get(String(item.values.reference));
     if (!existing) {
       inserts.push({ id: uuidv7(), item });

@@ -1,11 +1,11 @@
 // The server as its own process for the soak tests and the devices bench: the real startServer with the
 // configuration from the environment (as server/start.ts), plus what a test needs from outside: users
 // made at start (KT_SOAK_USERS, JSON [{username, password, role}]) and SQL over the IPC channel.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../server/config.js';
 import { startServer } from '../../../server/server.js';
 import { usersService } from '../../../server/users/users.service.js';
+import { watchLoop } from './loop-hold.js';
 
 interface SoakUser {
   username: string;
@@ -16,9 +16,8 @@ interface SoakUser {
 type Request = { type: 'query'; id: number; text: string; params: unknown[] } | { type: 'loop'; id: number };
 
 async function main() {
-  // How long the event loop was held (benches): sampled every 10 ms, read and reset over IPC.
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
+  // How long the event loop was held (benches, never-stalls.test.ts): read and reset over IPC.
+  const loop = watchLoop();
   const server = await startServer(loadConfig());
   const users = JSON.parse(process.env.KT_SOAK_USERS ?? '[]') as SoakUser[];
   for (const user of users) {
@@ -31,12 +30,7 @@ async function main() {
   }
   process.on('message', (message: Request) => {
     if (message.type === 'loop') {
-      const ms = (ns: number) => ns / 1e6;
-      const rows = [
-        { p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean), count: loop.count },
-      ];
-      loop.reset();
-      process.send?.({ type: 'rows', id: message.id, rows });
+      process.send?.({ type: 'rows', id: message.id, rows: [loop.read()] });
       return;
     }
     if (message.type !== 'query') return;

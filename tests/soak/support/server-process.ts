@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LoopFigures } from './loop-hold.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ENTRY = fileURLToPath(new URL('./server-entry.ts', import.meta.url));
@@ -25,8 +26,8 @@ export interface ServerProcess {
   pid: number;
   /** SQL in the server's process, on its database. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** The event loop's delay since the last call (or the start), ms: p99 and max; then starts over. */
-  loopDelay(): Promise<{ p99: number; max: number; mean: number; count: number }>;
+  /** How long the event loop was held since the last call (or the start), ms; then starts over. */
+  loopDelay(): Promise<LoopFigures>;
   /** Resident memory of the server process, in bytes (Linux /proc). */
   rssBytes(): number;
   /** CPU time the server process has used, in ms (user + system, Linux /proc). */
@@ -129,7 +130,7 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
       return ask<T>({ type: 'query', text, params });
     },
     async loopDelay() {
-      const [row] = await ask<{ p99: number; max: number; mean: number; count: number }>({ type: 'loop' });
+      const [row] = await ask<LoopFigures>({ type: 'loop' });
       if (!row) throw new Error('no answer about the event loop');
       return row;
     },
