@@ -46,6 +46,18 @@ export const attachmentReadOnlyFields = {
   parent_resource: field.choice(attachmentParents),
   parent_id: field.uuid(),
   project: field.ref('project').optional(),
+  // Provenance, as the device saw the file when it was taken (sent with the upload, never changed): the
+  // device's clock, its client id, its position when the user allowed it, and the SHA-256 of the bytes
+  // then. The server's own time and user are created_at and created_by.
+  captured_at: field.dateTime().optional(),
+  capture_device: field.text(64).optional(),
+  capture_latitude: field.decimal(9, 6).optional(),
+  capture_longitude: field.decimal(9, 6).optional(),
+  /** Metres. */
+  capture_accuracy: field.decimal(9, 1).optional(),
+  capture_sha256: field.text(64).optional(),
+  /** The bytes that arrived are not those captured (capture_sha256 differs from sha256). */
+  altered: field.bool(),
 };
 
 export const attachmentSchema = objectOf(attachmentFields);

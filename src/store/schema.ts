@@ -91,6 +91,8 @@ export interface BlobEntry {
   /** Epoch ms; absent when it may go now. */
   next_attempt_at: number;
   created_at: string;
+  /** The device's client id when the file was added (sent as the file's capture device). */
+  device?: string | null;
   last_error: string | null;
   /** When, by whom and where a photo was taken (src/sync/files stamps it; older entries lack it). */
   stamp?: FileStamp;

@@ -70,12 +70,19 @@ function deviceFiles(page: Page) {
       open.onerror = () => reject(open.error);
     });
     try {
-      const rows = await new Promise<Array<{ blob: Blob; evicted_at?: string }>>((resolve, reject) => {
-        const request = db.transaction('blobs', 'readonly').objectStore('blobs').getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      return rows.map((row) => ({ type: row.blob.type, size: row.blob.size, evicted_at: row.evicted_at }));
+      const rows = await new Promise<Array<{ blob: Blob; evicted_at?: string; device?: string }>>(
+        (resolve, reject) => {
+          const request = db.transaction('blobs', 'readonly').objectStore('blobs').getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        },
+      );
+      return rows.map((row) => ({
+        type: row.blob.type,
+        size: row.blob.size,
+        evicted_at: row.evicted_at,
+        device: row.device,
+      }));
     } finally {
       db.close();
     }
@@ -110,6 +117,21 @@ describe('gallery and documents', () => {
     await page.locator('[data-testid="photo-thumb"][data-state="synced"]').waitFor({ timeout: 60_000 });
     const stored = await attachments(true);
     expect(stored).toMatchObject([{ description: 'Hatch 2 coils', zone: 'onboard' }]);
+    // Its provenance (issue 21): the device's clock at capture (before the upload reached the server), the
+    // device's id, and the hash of the bytes at capture, the same the server computed: not flagged.
+    const [proof] = await server.query(
+      `select captured_at <= created_at as before_arrival, capture_device, capture_sha256 = sha256 as same,
+              altered, created_by::text from attachment where id = $1`,
+      [stored[0]?.id],
+    );
+    const clientId = (await deviceFiles(page))[0]?.device;
+    expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(proof).toMatchObject({
+      before_arrival: true,
+      capture_device: clientId,
+      same: true,
+      altered: false,
+    });
 
     // Confirmed by the server, the original leaves the device; the server's thumbnail stays and shows offline.
     await waitFor('the original evicted', async () => {
@@ -153,6 +175,14 @@ describe('gallery and documents', () => {
     await second.getByTestId('photo-thumb').first().click();
     await second.getByTestId('photo-viewer-stamp').waitFor();
     expect(await second.getByTestId('photo-viewer-stamp').textContent()).toContain('Onboard');
+    await second.getByTestId('photo-intact').waitFor();
+    const provenance = await second.getByTestId('photo-provenance').textContent();
+    expect(provenance).toContain(`device ${clientId}`);
+    expect(provenance).toContain('arrived at the server');
+    expect(provenance).toContain('No position (not allowed on the device)');
+    const [hash] = await server.query('select sha256 from attachment where id = $1', [stored[0]?.id]);
+    expect(await second.getByTestId('photo-sha256').textContent()).toBe(`SHA-256 ${hash?.sha256}`);
+    await second.screenshot({ path: '.tmp/gallery-provenance-768.png' });
     await expectNoRawKeys(second);
     await other.close();
     await context.close();

@@ -68,6 +68,12 @@ export async function createAttachment(
       parent_resource: parentName,
       parent_id: parent.id,
       project: parent.project,
+      captured_at: values.captured_at,
+      capture_device: values.capture_device,
+      capture_latitude: values.capture_latitude,
+      capture_longitude: values.capture_longitude,
+      capture_accuracy: values.capture_accuracy,
+      capture_sha256: values.capture_sha256,
     };
     // What a repeated Idempotency-Key is compared on: the fields and the bytes, not the stream.
     request.body = { ...row, id: values.id ?? null };

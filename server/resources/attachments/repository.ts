@@ -6,6 +6,7 @@ import { readCondition } from '../engine/access.js';
 import { recordAudit } from '../engine/audit.js';
 import { findRepresentation } from '../engine/read.js';
 import type { Actor } from '../engine/write.js';
+import type { Provenance } from './upload.js';
 
 type Db = Kysely<unknown>;
 export const attachmentResource = attachment as unknown as Resource;
@@ -24,7 +25,7 @@ export interface StoredAttachment {
   parent_id: string;
 }
 
-export interface NewAttachment {
+export interface NewAttachment extends Provenance {
   id: string;
   description: string | null;
   is_image: boolean;
@@ -42,10 +43,13 @@ export interface NewAttachment {
 export async function insertAttachment(db: Db, actor: Actor, row: NewAttachment) {
   const inserted =
     await sql`insert into attachment (id, version, created_at, created_by, updated_at, updated_by,
-      description, is_image, zone, name, content_type, size, sha256, parent_resource, parent_id, project)
+      description, is_image, zone, name, content_type, size, sha256, parent_resource, parent_id, project,
+      captured_at, capture_device, capture_latitude, capture_longitude, capture_accuracy, capture_sha256)
     values (${row.id}, 1, now(), ${actor.userId}, now(), ${actor.userId},
       ${row.description}, ${row.is_image}, ${row.zone}, ${row.name}, ${row.content_type}, ${row.size}, ${row.sha256},
-      ${row.parent_resource}, ${row.parent_id}, ${row.project})
+      ${row.parent_resource}, ${row.parent_id}, ${row.project},
+      ${row.captured_at}, ${row.capture_device}, ${row.capture_latitude}, ${row.capture_longitude},
+      ${row.capture_accuracy}, ${row.capture_sha256})
     on conflict (id) do nothing returning id`.execute(db);
   if (inserted.rows.length === 0) return false;
   const { id, ...fields } = row;

@@ -3,8 +3,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { attachmentSchema } from '../../../src/domain/attachment.js';
+import { attachmentReadOnlyFields, attachmentSchema } from '../../../src/domain/attachment.js';
 import { isUuid } from '../../../src/domain/ids.js';
+import { messages } from '../../../src/domain/messages.js';
+import { objectOf } from '../../../src/domain/model.js';
 import { discard, type FileStore, type Received, TooLarge } from '../../files/store.js';
 import { type FieldErrors, HttpError, ValidationError } from '../../http/errors.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
@@ -121,11 +123,64 @@ const FALSE = new Set(['false', '0', 'off', 'no', 'False', '']);
 /** Browsers and fetch escape `"` and line breaks in a multipart file name (WHATWG); undo that. */
 const formFilename = (name: string) => name.replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
 
-export interface AttachmentFields {
+/** Where the file comes from, as the device saw it at capture (all optional: an ERP sends none). */
+export interface Provenance {
+  captured_at: string | null;
+  capture_device: string | null;
+  capture_latitude: string | null;
+  capture_longitude: string | null;
+  capture_accuracy: string | null;
+  capture_sha256: string | null;
+}
+
+export interface AttachmentFields extends Provenance {
   id?: string;
   description: string | null;
   is_image: boolean;
   zone: string | null;
+}
+
+const { captured_at, capture_device } = attachmentReadOnlyFields;
+const provenanceSchema = objectOf({ captured_at, capture_device });
+const SHA256 = /^[0-9a-f]{64}$/;
+const DECIMAL = /^-?\d{1,8}(\.\d+)?$/;
+
+/** A signed decimal within [min, max] with at most `places` decimals, as text; errors under `name`. */
+function coordinate(
+  fields: Record<string, string>,
+  name: keyof Provenance,
+  [min, max, places]: readonly [number, number, number],
+  errors: FieldErrors,
+): string | null {
+  const text = fields[name]?.trim();
+  if (!text) return null;
+  if (!DECIMAL.test(text)) errors[name] = [messages.number];
+  else if (Number(text) < min) errors[name] = [messages.minValue(min)];
+  else if (Number(text) > max) errors[name] = [messages.maxValue(max)];
+  else if ((text.split('.')[1]?.length ?? 0) > places) errors[name] = [messages.maxDecimalPlaces(places)];
+  else return text;
+  return null;
+}
+
+/** The device's account of the file: its clock, id, position (within the globe) and SHA-256. */
+function parseProvenance(fields: Record<string, string>, errors: FieldErrors): Provenance {
+  const input = {
+    captured_at: fields.captured_at?.trim() || undefined,
+    capture_device: fields.capture_device?.trim() || undefined,
+  };
+  const result = provenanceSchema.safeParse(input, { reportInput: true });
+  if (!result.success) Object.assign(errors, fieldErrorsFromZod(result.error.issues));
+  const hash = fields.capture_sha256?.trim().toLowerCase() || null;
+  if (hash !== null && !SHA256.test(hash)) errors.capture_sha256 = ['A SHA-256 in hex (64 characters).'];
+  const text = (item: unknown) => (item == null ? null : String(item));
+  return {
+    captured_at: result.success ? text(result.data.captured_at) : null,
+    capture_device: result.success ? text(result.data.capture_device) : null,
+    capture_latitude: coordinate(fields, 'capture_latitude', [-90, 90, 6], errors),
+    capture_longitude: coordinate(fields, 'capture_longitude', [-180, 180, 6], errors),
+    capture_accuracy: coordinate(fields, 'capture_accuracy', [0, 99_999_999, 1], errors),
+    capture_sha256: hash,
+  };
 }
 
 /** The form fields checked by the domain schema (booleans and empty values as forms send them). */
@@ -141,6 +196,7 @@ export function parseFields(fields: Record<string, string>): AttachmentFields {
   };
   const result = attachmentSchema.safeParse(input, { reportInput: true });
   if (!result.success) Object.assign(errors, fieldErrorsFromZod(result.error.issues));
+  const provenance = parseProvenance(fields, errors);
   if (Object.keys(errors).length > 0 || !result.success) throw new ValidationError(errors);
   const data = result.data as z.infer<typeof attachmentSchema>;
   const isImage = data.is_image ?? false;
@@ -150,5 +206,6 @@ export function parseFields(fields: Record<string, string>): AttachmentFields {
     is_image: isImage,
     // A photo without a zone goes to "uncategorized", as the gallery shows it.
     zone: data.zone ?? (isImage ? 'uncategorized' : null),
+    ...provenance,
   };
 }

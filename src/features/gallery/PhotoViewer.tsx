@@ -6,6 +6,7 @@ import { formatDateTime } from '../../ui/format';
 import { IconChevronLeft, IconChevronRight } from '../../ui/icons';
 import { useZone } from '../../ui/zone';
 import { FileNote } from '../documents/FileNote';
+import { ProvenanceNote } from './ProvenanceNote';
 import type { Photo } from './queries';
 
 /** A swipe shorter than this (px) is a tap. */
@@ -112,6 +113,9 @@ export function PhotoViewer({ photos, index, onIndex }: Props) {
           </Text>
           <Box ta="center" mt="xs">
             <FileNote item={photo} />
+          </Box>
+          <Box mt="xs">
+            <ProvenanceNote photo={photo} />
           </Box>
         </Box>
       )}

@@ -1,14 +1,50 @@
 // The gallery's photos: the record's files that are images (on this device and on the server), with who
 // took them and when: the stamp kept with a local photo, else the attachment row's created_at/_by.
 import type { LocalDb } from '../../store/db';
+import type { BlobEntry, LocalRow } from '../../store/schema';
 import type { FileItem, FileParent } from '../../sync/files';
 import { filesOfParent } from '../../sync/files';
 import { namesOf } from '../../ui/lookups';
+
+/** Where a photo comes from (issue 21, evidence): the device's account beside the server's. */
+export interface Provenance {
+  /** The server's time when it arrived; null while it is only on this device. */
+  arrived_at: string | null;
+  device: string | null;
+  position: { latitude: string; longitude: string; accuracy: string | null } | null;
+  /** SHA-256 of the bytes at capture. */
+  sha256: string | null;
+  /** The server found other bytes than those captured; null while it is not on the server (or unknown). */
+  altered: boolean | null;
+}
 
 export interface Photo extends FileItem {
   captured_at: string;
   /** The name of who took or uploaded it; '' when unknown. */
   captured_by: string;
+  provenance: Provenance;
+}
+
+function provenanceOf(entry: BlobEntry | undefined, row: LocalRow | undefined): Provenance {
+  const latitude = text(row?.capture_latitude);
+  const longitude = text(row?.capture_longitude);
+  const stamped = entry?.stamp?.position;
+  return {
+    arrived_at: text(row?.created_at) || null,
+    device: text(row?.capture_device) || entry?.device || null,
+    position:
+      latitude && longitude
+        ? { latitude, longitude, accuracy: text(row?.capture_accuracy) || null }
+        : stamped
+          ? {
+              latitude: stamped.latitude.toFixed(6),
+              longitude: stamped.longitude.toFixed(6),
+              accuracy: stamped.accuracy.toFixed(1),
+            }
+          : null,
+    sha256: text(row?.capture_sha256) || entry?.sha256 || null,
+    altered: row && text(row.capture_sha256) ? row.altered === true : null,
+  };
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -34,8 +70,9 @@ export async function galleryPhotos(
       const row = remote[index];
       return {
         ...item,
-        captured_at: stamp?.captured_at || text(row?.created_at) || item.created_at,
+        captured_at: stamp?.captured_at || text(row?.captured_at) || text(row?.created_at) || item.created_at,
         captured_by: stamp?.captured_by || users.get(text(row?.created_by)) || (local[index] ? me : ''),
+        provenance: provenanceOf(local[index], row),
       };
     })
     .reverse();

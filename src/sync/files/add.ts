@@ -4,6 +4,7 @@ import { uuidv7 } from '../../domain/ids';
 import type { ResourceName } from '../../domain/registry';
 import { getActiveStore } from '../../store/active';
 import type { LocalDb } from '../../store/db';
+import { getDevice } from '../../store/meta';
 import type { BlobEntry, FileStamp } from '../../store/schema';
 import { sha256Hex } from '../../store/sha256';
 import { grantedPosition, preparePhoto } from './compress';
@@ -33,6 +34,7 @@ async function entryFor(
   file: File,
   options: AddFilesOptions,
   stamp: FileStamp,
+  device: string | null,
 ): Promise<BlobEntry> {
   const isImage = options.isImage ?? file.type.startsWith('image/');
   // A photo the browser cannot decode (HEIC on a desktop, a broken file) is kept as it came: the server
@@ -55,6 +57,7 @@ async function entryFor(
     attempts: 0,
     next_attempt_at: 0,
     created_at: new Date().toISOString(),
+    device,
     last_error: null,
     last_status: null,
     ...(isImage ? { stamp } : {}),
@@ -73,9 +76,13 @@ export async function addFilesTo(
     captured_by: options.capturedBy === undefined ? currentStampUser() : options.capturedBy,
     position: options.position === undefined ? await grantedPosition() : options.position,
   };
+  const device = await getDevice(db).then(
+    (info) => info.client_id,
+    () => null,
+  );
   // One at a time: each photo holds a decoded bitmap while it is compressed; a tablet has little memory.
   const entries: BlobEntry[] = [];
-  for (const file of files) entries.push(await entryFor(parent, file, options, stamp));
+  for (const file of files) entries.push(await entryFor(parent, file, options, stamp, device));
   await db.transaction('rw', db.blobs, () => db.blobs.bulkAdd(entries));
   return entries;
 }

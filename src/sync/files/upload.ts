@@ -72,6 +72,17 @@ export async function uploadFile(entry: BlobEntry, target: UploadTarget): Promis
   if (entry.description) form.set('description', entry.description);
   form.set('is_image', entry.is_image ? 'true' : 'false');
   if (entry.zone) form.set('zone', entry.zone);
+  // Provenance: when, on which device and where it was taken, and the SHA-256 of its bytes then; the
+  // server keeps them beside its own time and hash, and flags the file when the hashes differ.
+  form.set('captured_at', entry.stamp?.captured_at ?? entry.created_at);
+  form.set('capture_sha256', entry.sha256);
+  if (entry.device) form.set('capture_device', entry.device);
+  const position = entry.stamp?.position;
+  if (position) {
+    form.set('capture_latitude', position.latitude.toFixed(6));
+    form.set('capture_longitude', position.longitude.toFixed(6));
+    form.set('capture_accuracy', position.accuracy.toFixed(1));
+  }
   form.set('file', entry.blob, entry.name);
   // A refusal is kept and shown to the user later: in the interface's language, as the API client asks.
   const headers: Record<string, string> = {
