@@ -86,6 +86,10 @@ describe('a tablet on an older app than the server', () => {
       expect(await stored(saved?.id)).toBeUndefined();
       expect(await smallTargets(page, '[data-testid="update-prompt"]', size.touch)).toEqual([]);
       await page.getByTestId('sync-outdated').waitFor();
+      // One change: in the singular in both languages.
+      expect(await page.getByTestId('sync-pending').textContent()).toBe(
+        size.language === 'es' ? '1 pendiente' : '1 pending',
+      );
       await expectNoRawKeys(page);
       if (SCREENSHOTS)
         await page.screenshot({ path: `${SCREENSHOTS}/app-outdated-${size.width}-${size.language}.png` });
