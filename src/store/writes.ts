@@ -8,6 +8,7 @@ import type { LocalDb } from './db';
 import { appendEntry } from './entries';
 import { entriesOf, markOf, withoutMark } from './marks';
 import { type LocalRow, serverKey } from './schema';
+import { refuseRepeats } from './unique';
 import {
   givenId,
   LocalValidationError,
@@ -146,6 +147,7 @@ async function updateInTx(
   for (const field of Object.keys(changes))
     if (!sameValue(existing[field], parsed[field] ?? null)) data[field] = parsed[field] ?? null;
   if (Object.keys(data).length === 0) return { id: existing.id, mutation_id: null };
+  await refuseRepeats(ctx.db, resource, { ...stored, ...data }, existing.id, Object.keys(data));
 
   const now = stamp(ctx);
   const derived = await deriveLocally(ctx.db, resource, { ...stored, ...data }, data);
@@ -186,6 +188,7 @@ export async function saveRecord(
     for (const [field, descriptor] of Object.entries(resource.fields))
       values[field] = parsed[field] ?? descriptor.info.default ?? null;
     const data = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+    await refuseRepeats(ctx.db, resource, values, id);
     const now = stamp(ctx);
     await keepServerCopy(ctx.db, resourceName, undefined, id);
     const entry = await appendEntry(ctx.db, {

@@ -1,5 +1,5 @@
 // The walker's other stops (see walk.ts): the hand page and the tally, container reports, the admin's
-// Devices screen, the sync panel with Needs attention and its fix form, and the user menu's modals.
+// Devices screen and the administration's pages, the sync panel with Needs attention and its fix form, and the user menu's modals.
 import type { Page } from 'playwright-core';
 import { expandAll, modal, type Walk } from './walk';
 
@@ -79,6 +79,25 @@ export async function walkDevices(walk: Walk): Promise<void> {
   await page.goto('/devices');
   await page.getByTestId('device-row').first().waitFor();
   await walk.audit.check(page, 'devices (admin)', [walk.data.text.adminName]);
+  await walkAdmin(walk);
+}
+
+/** The administration's other pages: users (the admin's name), a reference list (the vessel's name). */
+async function walkAdmin(walk: Walk): Promise<void> {
+  const { page, t, data } = walk;
+  await page.goto('/admin/users');
+  await page.getByTestId('users-list').locator('> div').first().waitFor();
+  await walk.audit.check(page, 'users (admin)', [data.text.adminName]);
+  await modal(walk, 'user modal', () =>
+    page.getByRole('button', { name: t('admin:users.new'), exact: true }).click(),
+  );
+  await page.goto('/admin/reference');
+  await page.getByLabel(t('admin:search'), { exact: true }).fill(data.text.vessel.slice(0, 12));
+  await page.getByTestId('reference-list').locator('> div').first().waitFor();
+  await walk.audit.check(page, 'reference lists (admin)', [data.text.vessel]);
+  await page.goto('/admin/api-access');
+  await page.getByTestId('api-example').waitFor();
+  await walk.audit.check(page, 'customer API access (admin)');
 }
 
 /** The user menu's password change, and the logout warning (a change waits: made while offline). */

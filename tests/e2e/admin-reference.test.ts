@@ -1,0 +1,124 @@
+// The reference lists in Chromium, as an admin runs them: a vessel typed twice merged into the one kept
+// (its project follows), an unused entry deleted, one in use retired instead (the dialog says which
+// records use it) and no longer offered in a project's select, and a port repeating another's UN/LOCODE
+// refused under its field before anything is saved. In Spanish too: the dialog's words.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSession, waitFor } from './projects-support';
+import { expectNoRawKeys, signIn } from './support/app';
+import { pagePerTest } from './support/rig';
+import { PASSWORD } from './support/server';
+
+const rig = pagePerTest();
+
+beforeAll(async () => {
+  await rig.server.createUser({ username: 'boss', password: PASSWORD, role: 'admin', first_name: 'Ana' });
+});
+
+const card = (page: Page, name: string) =>
+  page.getByTestId('reference-list').locator('> div').filter({ hasText: name });
+
+async function search(page: Page, words: string) {
+  await page.getByLabel(/^(Search|Buscar)$/).fill(words);
+}
+
+describe('reference lists', () => {
+  it('merges a vessel typed twice, deletes an unused one, retires one in use', async () => {
+    const api = await apiSession(rig.server, 'boss');
+    // Names of this run (a retry starts over on the same server).
+    const run = Date.now().toString(36).slice(-4).toUpperCase();
+    const [pride, pryde, spareName] = [`Ocean Pride ${run}`, `Ocean Pryde ${run}`, `Spare Hull ${run}`];
+    const kept = await api.post<{ id: string }>('/api/vessel/', { name: pride });
+    const twice = await api.post<{ id: string }>('/api/vessel/', { name: pryde });
+    const spare = await api.post<{ id: string }>('/api/vessel/', { name: spareName });
+    const project = await api.post<{ id: string }>('/api/project/', { name: 'Pride call', vessel: twice.id });
+
+    const { page } = rig;
+    await page.goto('/login');
+    await signIn(page, 'boss');
+    await page.goto('/admin/reference');
+    await page.getByRole('heading', { level: 2, name: 'Reference lists' }).waitFor();
+
+    // Merge: the project moves to the vessel kept, the other is gone.
+    await search(page, pryde);
+    await card(page, pryde).getByRole('button', { name: 'Merge' }).click();
+    const merge = page.getByRole('dialog', { name: `Merge ${pryde}` });
+    await merge.getByRole('button', { name: 'Merge' }).click();
+    await merge.getByText('Choose the entry to keep.').waitFor();
+    await merge.getByRole('combobox', { name: 'Entry kept' }).click();
+    await page.getByRole('option', { name: pride }).click();
+    await merge.getByRole('button', { name: 'Merge' }).click();
+    await page.getByText('Merged: 1 record moved.').waitFor();
+    const [moved] = await rig.server.query('select vessel from project where id = $1', [project.id]);
+    expect(moved?.vessel).toBe(kept.id);
+    await waitFor('the merged vessel to leave the list', async () => (await card(page, pryde).count()) === 0);
+
+    // Unused: deleted.
+    await search(page, spareName);
+    await card(page, spareName).getByRole('button', { name: 'Delete' }).click();
+    const unused = page.getByTestId('delete-entry');
+    await unused.getByText('No record uses it: it can be deleted.').waitFor();
+    await unused.getByRole('button', { name: 'Delete' }).click();
+    await waitFor('the deletion on the server', async () => {
+      const [row] = await rig.server.query('select deleted_at from vessel where id = $1', [spare.id]);
+      return row?.deleted_at !== null;
+    });
+
+    // In use: the dialog (in Spanish) says by what, and retires it instead.
+    await page.evaluate(() => localStorage.setItem('language', 'es'));
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Listas de referencia' }).waitFor();
+    await search(page, pride);
+    await card(page, pride).getByRole('button', { name: 'Borrar' }).click();
+    const used = page.getByTestId('delete-entry');
+    await used.getByText(/^Lo usa 1 registro, así que no se puede borrar/).waitFor();
+    await used.getByText('1 proyecto').waitFor();
+    expect(await used.getByRole('button', { name: 'Borrar' }).count()).toBe(0);
+    await used.getByRole('button', { name: 'Retirar' }).click();
+    // Gone from the current entries, listed with the retired ones.
+    await waitFor('the entry to leave the current ones', async () => (await card(page, pride).count()) === 0);
+    await page.getByRole('button', { name: 'Retiradas', exact: true }).click();
+    await card(page, pride).getByText('Retirada').waitFor();
+    await expectNoRawKeys(page);
+    await waitFor('the retirement on the server', async () => {
+      const [row] = await rig.server.query('select retired, deleted_at from vessel where id = $1', [kept.id]);
+      return row?.retired === true && row?.deleted_at === null;
+    });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+
+    // Retired: still the project's vessel, no longer offered for a new one.
+    await page.goto(`/project/${project.id}`);
+    const vessel = page.getByRole('combobox', { name: 'Vessel', exact: true });
+    await waitFor('the project form', async () => (await vessel.inputValue()) === pride);
+    await page.goto('/project');
+    await page.getByRole('heading', { level: 1, name: 'New project' }).waitFor();
+    await vessel.click();
+    await vessel.fill(`Ocean Pride ${run}`);
+    await page.getByRole('option', { name: `Add 'Ocean Pride ${run}'` }).waitFor();
+    expect(await page.getByRole('option', { name: pride, exact: true }).count()).toBe(0);
+  });
+
+  it('refuses a port repeating a UN/LOCODE, under its field, saving nothing', async () => {
+    const api = await apiSession(rig.server, 'boss');
+    const [existing] = await rig.server.query("select id from port where code = 'ESZZU'");
+    if (!existing) await api.post('/api/port/', { name: 'Puerto Uno', code: 'ESZZU' });
+    const { page } = rig;
+    await page.goto('/login');
+    await signIn(page, 'boss');
+    await page.goto('/admin/reference');
+    await page.getByRole('combobox', { name: 'List', exact: true }).click();
+    await page.getByRole('option', { name: 'Ports', exact: true }).click();
+    await search(page, 'Puerto Uno');
+    await card(page, 'Puerto Uno').waitFor();
+    await page.getByRole('button', { name: 'Add to Ports' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Ports' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Puerto Dos');
+    await dialog.getByLabel('Code', { exact: true }).fill('ES ZZU');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('A port with this code already exists.').waitFor();
+    const field = dialog.getByLabel('Code', { exact: true });
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    const [count] = await rig.server.query("select count(*)::int as n from port where name = 'Puerto Dos'");
+    expect(count?.n).toBe(0);
+  });
+});
