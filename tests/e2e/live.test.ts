@@ -109,5 +109,13 @@ describe('live updates', () => {
       expect(Date.now() - sent).toBeLessThan(10_000);
     }
     expect(await office.getByTestId('count-lifts').textContent()).toBe('3');
+
+    // The sync panel says whether the live notices reach this device.
+    await office.getByTestId('sync-status').click();
+    const live = office.getByTestId('sync-live');
+    await waitFor(
+      'the panel says live updates are connected',
+      async () => (await live.textContent()) === 'Connected',
+    );
   });
 });

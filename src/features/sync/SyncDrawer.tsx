@@ -60,6 +60,11 @@ export default function SyncDrawer({ opened, onClose }: Props) {
         <Stack gap={4}>
           <Row label={t('panel.status')} value={t(`panel.phase.${status.phase}`)} testId="sync-phase" />
           <Row label={t('panel.connection')} value={t(status.online ? 'bar.online' : 'bar.offline')} />
+          <Row
+            label={t('panel.live')}
+            value={t(status.live ? 'panel.live_on' : 'panel.live_off')}
+            testId="sync-live"
+          />
           <Row label={t('panel.pending')} value={String(status.pending)} testId="sync-panel-pending" />
           <Row
             label={t('panel.files')}
