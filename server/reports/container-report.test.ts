@@ -208,7 +208,7 @@ describe('container report PDF', () => {
     expect(response.bytes.toString('latin1')).not.toContain('/Subtype /Image');
   });
 
-  it('answers 404 for an unknown report and 403 to a customer token', async () => {
+  it("answers 404 for an unknown report, and for a report linked to none of a customer's projects", async () => {
     expect((await make('0190a000-0000-7000-8000-00000000dead')).status).toBe(404);
     const account = await api('POST', '/api/accounts/', {
       token: admin,
@@ -218,6 +218,6 @@ describe('container report PDF', () => {
       token: admin,
       body: { name: 'ERP' },
     });
-    expect((await make(reportId, undefined, token.body.token)).status).toBe(403);
+    expect((await make(reportId, undefined, token.body.token)).status).toBe(404);
   });
 });

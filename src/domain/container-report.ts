@@ -11,6 +11,8 @@ const flag = () => field.bool().withDefault(false);
 
 export const containerReportFields = {
   container_number: field.text(20),
+  /** The call it was inspected for, if any: its customer reads the report and gets its webhooks. */
+  project: field.ref('project').optional(),
   /** ISO 6346 size and type code, e.g. 22G1 (20 ft general purpose), 45R1 (40 ft high-cube reefer). */
   size_type: field
     .checked(4, parseSizeType, { pattern: '^[0-9A-Za-z]{2}[A-Za-z][0-9A-Za-z]$', examples: ['22G1'] })
@@ -75,6 +77,7 @@ export const containerReport = defineResource({
     { name: 'status', kind: 'ref', field: 'status' },
     { name: 'vessel', kind: 'ref', field: 'vessel' },
     { name: 'port', kind: 'ref', field: 'port' },
+    { name: 'project', kind: 'ref', field: 'project' },
   ],
   ordering: ['-date', '-id'],
   writableBy: 'staff',

@@ -5,7 +5,8 @@ import { forbidden, notAuthenticated } from '../../http/errors.js';
 
 /**
  * Who may read what. Users read everything. A customer's token reads only the projects whose customer
- * is its account, those projects' rows, and the reference lists (not users, not container reports).
+ * is its account, those projects' rows (a container report linked to one of them too), and the reference
+ * lists (not users, not other container reports).
  * Returns the extra WHERE condition for the caller, or throws 403.
  */
 export function readCondition(
@@ -18,6 +19,9 @@ export function readCondition(
   if (resource.name === 'project') return sql`${sql.ref(`${alias}.customer`)} = ${principal.accountId}`;
   // Other customers (their tax ids, mails, phones) are not for a customer to see: only its own account.
   if (resource.name === 'accounts') return sql`${sql.ref(`${alias}.id`)} = ${principal.accountId}`;
+  // A container report is global (every device has it) but may name the call it was made for.
+  if (resource.name === 'container-report')
+    return sql`${sql.ref(`${alias}.project`)} in (select id from project where customer = ${principal.accountId} and deleted_at is null)`;
   if (resource.scope === 'project' && resource.projectField)
     return sql`${sql.ref(`${alias}.${resource.projectField}`)} in (select id from project where customer = ${principal.accountId} and deleted_at is null)`;
   if (resource.kind === 'lookup' && resource.name !== 'users') return null;

@@ -4,6 +4,7 @@ export const CONTAINER_SECTIONS = [
     key: 'general',
     fields: [
       'container_number',
+      'project',
       'size_type',
       'seal_number',
       'status',
