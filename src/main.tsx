@@ -5,9 +5,13 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
+import { watchInstallOffer } from './app/pwa/install';
 import { firstScreenNamespaces, preloadFirstScreen } from './app/router';
 import { scheduleRestStyles } from './app/styles/loadRest';
 import { restoreSession, useSession } from './features/auth/session';
+
+// The browser's install offer comes early: listened for before anything else.
+watchInstallOffer();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

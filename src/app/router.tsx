@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
 import { useSession } from '../features/auth/session';
+// Before the router: the unsaved-changes guard hears the back button first (see its module).
+import '../ui/leave/guard';
 import { WIDE } from '../ui/useMedia';
 import { GuestOnly, RequireAuth } from './guards';
 import { PageFallback } from './layout/PageFallback';

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from './icons';
+import { useNumbers } from './numbers';
 import { acceptPage, lastPage, pageRange } from './paging';
 
 interface PagerProps {
@@ -15,6 +16,7 @@ interface PagerProps {
 /** First, previous, next and last arrows and 'a - b of total'; moves out of range are ignored. */
 export function Pager({ page, pageSize, total, onChange, name = 'pager' }: PagerProps) {
   const { t } = useTranslation('ui');
+  const numbers = useNumbers();
   const last = lastPage(total, pageSize);
   const { from, to } = pageRange(page, pageSize, total);
   const go = (next: number) => {
@@ -41,7 +43,7 @@ export function Pager({ page, pageSize, total, onChange, name = 'pager' }: Pager
         </ActionIcon>
       ))}
       <Text size="sm" data-testid={`${name}-range`} aria-live="polite">
-        {t('paging.range', { from, to, total })}
+        {t('paging.range', { from: numbers.units(from), to: numbers.units(to), total: numbers.units(total) })}
       </Text>
       {arrows.slice(2).map((arrow) => (
         <ActionIcon

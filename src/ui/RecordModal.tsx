@@ -1,11 +1,13 @@
 import { Alert, Button, Group, Modal, SimpleGrid } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
-import { useState } from 'react';
+import type { FormEvent, MutableRefObject, ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { save } from '../store/active';
+import { DraftNotice } from './DraftNotice';
 import { otherErrors, type RecordForm, useRecordForm, type Values } from './form';
 import { HistoryButton } from './history/HistoryButton';
+import { answer as answerLeave, askToClose, isAsking, justAnswered } from './leave/guard';
 import { notifyUpdated } from './notices';
 import { RecordField } from './RecordField';
 
@@ -33,9 +35,19 @@ interface RecordModalProps {
   testId?: string;
 }
 
-function RecordModalBody(props: RecordModalProps) {
+type Guard = MutableRefObject<{ dirty: boolean; discard: () => void }>;
+
+/** Where a modal's unsaved values are kept: the record, or a new one under its parent. */
+function draftName(props: RecordModalProps): string {
+  const id = typeof props.record.id === 'string' ? props.record.id : null;
+  const parent = Object.values(props.fixed ?? {}).filter((value) => typeof value === 'string');
+  return [props.resource, id ?? 'new', ...(id ? [] : parent)].join(':');
+}
+
+function RecordModalBody(props: RecordModalProps & { guard: Guard; close: () => void }) {
   const { t } = useTranslation('ui');
-  const form = useRecordForm(props.record);
+  const form = useRecordForm(props.record, { draft: draftName(props) });
+  props.guard.current = { dirty: form.dirty, discard: form.discard };
   const [refusal, setRefusal] = useState<string | null>(null);
   const [savedId, setSavedId] = useState<string | null>(
     typeof props.record.id === 'string' ? props.record.id : null,
@@ -53,13 +65,14 @@ function RecordModalBody(props: RecordModalProps) {
     if (!result) return;
     notifyUpdated();
     setSavedId(result.id);
-    form.set('id', result.id);
+    form.reset({ ...form.values, id: result.id });
     props.onSaved?.(result.id);
     if (!props.stayOpen) props.onClose();
   }
   const banner = [...(refusal ? [refusal] : []), ...otherErrors(form.errors, props.fields)];
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
+      <DraftNotice form={form} />
       {banner.length > 0 && (
         <Alert color="red" mb="sm" data-testid="form-errors">
           {banner.join(' ')}
@@ -77,7 +90,7 @@ function RecordModalBody(props: RecordModalProps) {
         {typeof props.record.id === 'string' && (
           <HistoryButton resource={props.resource} id={props.record.id} title={props.title} />
         )}
-        <Button variant="default" size="md" onClick={props.onClose}>
+        <Button variant="default" size="md" onClick={props.close}>
           {t('form.close')}
         </Button>
         <Button type="submit" size="md" loading={form.busy}>
@@ -91,16 +104,27 @@ function RecordModalBody(props: RecordModalProps) {
 
 /** A record's add/edit modal: its fields, save (through the local store) and close. */
 export function RecordModal(props: RecordModalProps) {
+  const guard: Guard = useRef({ dirty: false, discard: () => {} });
+  // Close, Escape and the cross ask first when the form holds unsaved changes; Escape on the question
+  // itself (every open dialog hears it) answers "stay".
+  const close = () => {
+    if (isAsking()) answerLeave(false);
+    else if (justAnswered()) return;
+    else if (guard.current.dirty) askToClose(guard.current.discard, props.onClose);
+    else props.onClose();
+  };
   return (
     <Modal
       opened={props.opened}
-      onClose={props.onClose}
+      onClose={close}
       title={props.title}
       size="xl"
       data-testid={props.testId}
       closeOnClickOutside={false}
     >
-      {props.opened && <RecordModalBody key={String(props.record.id ?? 'new')} {...props} />}
+      {props.opened && (
+        <RecordModalBody key={String(props.record.id ?? 'new')} {...props} guard={guard} close={close} />
+      )}
     </Modal>
   );
 }

@@ -1,14 +1,60 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ResourceName } from '../domain/registry';
 import { remove } from '../store/active';
 import { IconEdit, IconEye, IconFile, IconTrash } from './icons';
+import { useWordedActions } from './list/rowLayout';
 import { notifyDeleted } from './notices';
 
 /** useConfirmDelete's `ask`: the name the dialog confirms and the deletion it runs on Delete. */
 export type AskDelete = (title: string, action: () => Promise<unknown>) => void;
+
+interface RowActionProps {
+  label: string;
+  icon: ReactNode;
+  /** A page to go to, or what to do. */
+  to?: string;
+  onClick?: () => void;
+  color?: string;
+  disabled?: boolean;
+  busy?: boolean;
+  testId?: string;
+}
+
+/**
+ * One action of a list row: an icon named for screen readers in a table, the icon and its word on a card
+ * (a phone, where there is room under the record).
+ */
+export function RowAction({ label, icon, to, onClick, color, disabled, busy, testId }: RowActionProps) {
+  const worded = useWordedActions();
+  const common = { color, onClick, disabled, loading: busy, 'data-testid': testId };
+  if (worded) {
+    const button = {
+      ...common,
+      variant: 'default',
+      c: color === 'red' ? 'red.9' : undefined,
+      size: 'md',
+      leftSection: icon,
+    } as const;
+    return to === undefined ? (
+      <Button {...button}>{label}</Button>
+    ) : (
+      <Button component={Link} to={to} {...button}>
+        {label}
+      </Button>
+    );
+  }
+  const iconButton = { ...common, variant: 'subtle', size: 'xl', 'aria-label': label } as const;
+  return to === undefined ? (
+    <ActionIcon {...iconButton}>{icon}</ActionIcon>
+  ) : (
+    <ActionIcon component={Link} to={to} {...iconButton}>
+      {icon}
+    </ActionIcon>
+  );
+}
 
 interface RowActionsProps {
   /** Actions before the others (a report's generation, the documents modal's button). */
@@ -26,37 +72,33 @@ interface RowActionsProps {
 /** A list row's actions: its own ones, documents, view, edit and delete with confirmation. */
 export function RowActions({ children, documents, view, edit, remove: removal }: RowActionsProps) {
   const { t } = useTranslation('ui');
-  const link = (to: string, label: string, icon: ReactNode) => (
-    <ActionIcon component={Link} to={to} variant="subtle" size="xl" aria-label={label}>
-      {icon}
-    </ActionIcon>
-  );
+  const worded = useWordedActions();
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <Group gap={4} wrap={worded ? 'wrap' : 'nowrap'} justify="flex-end">
       {children}
-      {documents !== undefined && link(documents, t('actions.documents'), <IconFile size={20} />)}
-      {view !== undefined && link(view, t('actions.view'), <IconEye size={20} />)}
-      {typeof edit === 'string' && link(edit, t('actions.edit'), <IconEdit size={20} />)}
-      {typeof edit === 'function' && (
-        <ActionIcon variant="subtle" size="xl" aria-label={t('actions.edit')} onClick={edit}>
-          <IconEdit size={20} />
-        </ActionIcon>
+      {documents !== undefined && (
+        <RowAction to={documents} label={t('actions.documents')} icon={<IconFile size={20} />} />
+      )}
+      {view !== undefined && <RowAction to={view} label={t('actions.view')} icon={<IconEye size={20} />} />}
+      {edit !== undefined && (
+        <RowAction
+          {...(typeof edit === 'string' ? { to: edit } : { onClick: edit })}
+          label={t('actions.edit')}
+          icon={<IconEdit size={20} />}
+        />
       )}
       {removal && (
-        <ActionIcon
-          variant="subtle"
+        <RowAction
           color="red"
-          size="xl"
-          aria-label={t('actions.delete')}
+          label={t('actions.delete')}
+          icon={<IconTrash size={20} />}
           onClick={() =>
             removal.ask(removal.title, async () => {
               await remove(removal.resource, removal.id);
               notifyDeleted();
             })
           }
-        >
-          <IconTrash size={20} />
-        </ActionIcon>
+        />
       )}
     </Group>
   );

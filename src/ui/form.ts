@@ -1,7 +1,11 @@
 // Form state for a record written through the local store: what was typed stays on a failed save, and
-// the store's field errors (the domain schema's, in the server's shape) show under their fields.
-import { type RefObject, useCallback, useRef, useState } from 'react';
+// the store's field errors (the domain schema's, in the server's shape) show under their fields. What
+// is typed and not yet saved is kept as a draft on the device (it survives a reload), and leaving the
+// form with it asks first (./leave/guard.ts).
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, LocalValidationError } from '../store/validate';
+import { clearDraft, readDraft, writeDraft } from './draft';
+import { useLeaveGuard } from './leave/guard';
 
 export type Values = Record<string, unknown>;
 
@@ -9,19 +13,58 @@ export interface RecordForm {
   values: Values;
   errors: FieldErrors;
   busy: boolean;
+  /** Values differ from the record as stored (or as last saved). */
+  dirty: boolean;
+  /** The form opened with changes kept from an earlier visit (a draft). */
+  restored: boolean;
   /** The errors as of the last submit, readable right after it (state updates land on the next render). */
   errorsRef: RefObject<FieldErrors>;
   set: (name: string, value: unknown) => void;
   /** Runs the write; on refusal keeps the values and shows the errors. Returns the write's result or null. */
   submit: <T>(write: (values: Values) => Promise<T>) => Promise<T | null>;
   reset: (values: Values) => void;
+  /** Back to the record as stored: the changes and their draft dropped. */
+  discard: () => void;
 }
 
-export function useRecordForm(initial: Values): RecordForm {
-  const [values, setValues] = useState<Values>(initial);
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields whose values differ from the base. */
+export function changedFields(base: Values, values: Values): Values {
+  const changes: Values = {};
+  for (const [name, value] of Object.entries(values)) if (!same(value, base[name])) changes[name] = value;
+  return changes;
+}
+
+export interface FormOptions {
+  /** Where the draft is kept ('project:<id>', 'hand-event:new:<hand>'); none when unset. */
+  draft?: string;
+}
+
+export function useRecordForm(initial: Values, options: FormOptions = {}): RecordForm {
+  const draftKey = options.draft;
+  const [base, setBase] = useState<Values>(initial);
+  const [start] = useState(() => {
+    const kept = draftKey ? readDraft(draftKey) : null;
+    return kept ? { values: { ...initial, ...kept }, restored: true } : { values: initial, restored: false };
+  });
+  const [values, setValues] = useState<Values>(start.values);
+  const [restored, setRestored] = useState(start.restored);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const errorsRef = useRef<FieldErrors>({});
+  const changes = useMemo(() => changedFields(base, values), [base, values]);
+  const dirty = Object.keys(changes).length > 0;
+
+  // The draft follows what is typed (a moment after, not on every key).
+  useEffect(() => {
+    if (!draftKey) return;
+    const timer = window.setTimeout(() => {
+      if (dirty) writeDraft(draftKey, changes);
+      else clearDraft(draftKey);
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [draftKey, dirty, changes]);
 
   const set = useCallback((name: string, value: unknown) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -39,6 +82,10 @@ export function useRecordForm(initial: Values): RecordForm {
         const result = await write(values);
         errorsRef.current = {};
         setErrors({});
+        // Saved: what is on screen is now the record, nothing to keep or to ask about.
+        setBase(values);
+        setRestored(false);
+        if (draftKey) clearDraft(draftKey);
         return result;
       } catch (error) {
         errorsRef.current =
@@ -51,15 +98,25 @@ export function useRecordForm(initial: Values): RecordForm {
         setBusy(false);
       }
     },
-    [values],
+    [values, draftKey],
   );
 
   const reset = useCallback((next: Values) => {
+    setBase(next);
     setValues(next);
     setErrors({});
   }, []);
 
-  return { values, errors, busy, errorsRef, set, submit, reset };
+  const discard = useCallback(() => {
+    if (draftKey) clearDraft(draftKey);
+    setValues(base);
+    setErrors({});
+    setRestored(false);
+  }, [draftKey, base]);
+
+  useLeaveGuard(dirty, discard);
+
+  return { values, errors, busy, dirty, restored, errorsRef, set, submit, reset, discard };
 }
 
 /** The errors of fields the form does not show (non_field_errors, derived fields), for a banner. */

@@ -52,3 +52,16 @@ export function formatDateTime(value: DateInput, zone?: string): string {
   const date = toDate(value);
   return date ? format(date, DATE_TIME_FORMAT) : '';
 }
+
+/**
+ * A span of time as a person reads it: one moment once ('25/11/2026 05:40'), the end's time alone on the
+ * same day ('25/11/2026 08:00 – 14:00'), both in full across days; '' when there is no start. In `zone`'s
+ * local time when one is given.
+ */
+export function formatSpan(start: DateInput, end: DateInput, zone?: string): string {
+  const first = formatDateTime(start, zone);
+  if (!first) return '';
+  const last = formatDateTime(end, zone);
+  if (!last || last === first) return first;
+  return `${first} – ${last.slice(0, 10) === first.slice(0, 10) ? last.slice(11) : last}`;
+}

@@ -10,7 +10,7 @@ import { labelOf } from './lookups';
  */
 export function useRefNames<K extends string>(
   refs: Partial<Record<K, ResourceName>>,
-  values: Record<K, unknown>,
+  values: Partial<Record<K, unknown>>,
 ): Partial<Record<K, string>> | undefined {
   const db = useLocalDb();
   const { i18n } = useTranslation();

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { csv } from '../fixtures/packing';
 import { waitFor, waitForServiceWorker } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { newContext } from './support/browser';
 import { openImport, submitImport } from './support/packing-import';
 import { projectPerTest } from './support/rig';
@@ -53,6 +53,7 @@ const serverRows = (sql: string) => rig.server.query(sql, [rig.project.id]);
 describe('a new user with files', () => {
   it('documents: ten files at once, descriptions from the names, one edited and one removed, sent once', async () => {
     const { page } = await openProject();
+    await openSection(page, 'files');
     const section = page.getByTestId('section-documents');
     await section.getByTestId('documents-upload').click();
     const dialog = page.getByRole('dialog', { name: 'Upload documents' });
@@ -93,7 +94,7 @@ describe('a new user with files', () => {
   it('import: 200 problems counted and scrollable in Spanish; a slow import shows progress and sends once', async () => {
     const { context, page } = await openProject({ width: 1024, height: 768 });
     await page.getByTestId('language-es').click();
-    const dialog = await openImport(page, 'Importar packing list');
+    const dialog = await openImport(page, 'Importar la lista de bultos');
     const header = ['Reference', 'Commodity', 'Quantity', 'Net weight', 'Gross weight', 'Location'];
     const bad = csv(
       header,
@@ -199,6 +200,7 @@ describe('a new user with files', () => {
 
   it('gallery on a touch tablet: camera and file inputs, offline photos at once, zone filter, 4 a row, swipe', async () => {
     const { context, page } = await openProject({ touch: true });
+    await openSection(page, 'files');
     const gallery = page.getByTestId('section-gallery');
     await context.setOffline(true);
     for (const [file, zone] of [
@@ -271,6 +273,7 @@ describe('a new user with files', () => {
 
   it('gallery on a desktop: the arrow keys move through the full view', async () => {
     const { page } = await openProject({ width: 1280, height: 900 });
+    await openSection(page, 'files');
     const gallery = page.getByTestId('section-gallery');
     for (const file of PHOTOS) {
       await gallery.getByTestId('gallery-add').click();

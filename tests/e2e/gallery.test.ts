@@ -10,7 +10,7 @@ import { pdf, shownColour, sidewaysJpeg } from '../fixtures/files';
 import { download as fetchBytes } from '../fixtures/multipart';
 import { unzip } from '../fixtures/unzip';
 import { apiSession, lookupId, waitFor, waitForServiceWorker } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
 import { PHOTOS } from './support/sync';
@@ -93,6 +93,7 @@ describe('gallery and documents', () => {
   it('a photo taken offline shows at once, survives a reload, uploads online; another device gets the server thumbnail', async () => {
     const context = await newContext(browser, server.url);
     const page = await openProject(context);
+    await openSection(page, 'files');
     await page.getByTestId('section-gallery').waitFor();
     await context.setOffline(true);
 
@@ -163,7 +164,7 @@ describe('gallery and documents', () => {
     );
     await second.goto('/login');
     await signIn(second);
-    await second.goto(`/project/${projectId}`);
+    await second.goto(`/project/${projectId}#files`);
     const thumbB = second.getByTestId('photo-thumb').first();
     await thumbB.waitFor({ timeout: 60_000 });
     await thumbB.scrollIntoViewIfNeeded();
@@ -191,6 +192,7 @@ describe('gallery and documents', () => {
   it('the documents dialog defaults descriptions to the file names; download all saves the ZIP', async () => {
     const context = await newContext(browser, server.url);
     const page = await openProject(context);
+    await openSection(page, 'files');
     const section = page.getByTestId('section-documents');
     await section.getByTestId('documents-upload').click();
     const dialog = page.getByRole('dialog', { name: 'Upload documents' });
@@ -238,6 +240,7 @@ describe('gallery and documents', () => {
   it('a tablet photo stored sideways (EXIF orientation 6) arrives upright, in the photo and its thumbnail', async () => {
     const context = await newContext(browser, server.url);
     const page = await openProject(context);
+    await openSection(page, 'files');
     await page.getByTestId('section-gallery').waitFor();
     await page.getByTestId('gallery-add').click();
     const dialog = page.getByRole('dialog', { name: 'Add photos' });

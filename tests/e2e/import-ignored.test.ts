@@ -44,7 +44,7 @@ describe('columns an import did not read', () => {
     const context = page.context();
     await page.getByTestId('language-es').click();
     await context.setOffline(true);
-    const dialog = await openImport(page, 'Importar packing list');
+    const dialog = await openImport(page, 'Importar la lista de bultos');
     const file = csv(['Referencia', 'Mercancía', 'Peso'], [['UN-2', 'Bobina', 12000]]);
     await submitImport(dialog, 'sin conexión.csv', file);
     await dialog.getByTestId('import-queued').waitFor();

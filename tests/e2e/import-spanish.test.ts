@@ -12,7 +12,7 @@ describe('an import refused in Spanish', () => {
   it('shows the server problems in Spanish, by row and column, nothing imported', async () => {
     const page = await openRigProject(rig);
     await page.getByTestId('language-es').click();
-    const dialog = await openImport(page, 'Importar packing list');
+    const dialog = await openImport(page, 'Importar la lista de bultos');
     const header = ['Referencia', 'Mercancía', 'Cantidad', 'Peso neto (kg)', 'Peso bruto', 'Ubicación'];
     const bad = csv(header, [
       ['ES-1', 'Bobina', 1, 12000, 12100, 'A bordo'],

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { apiSession, lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { PASSWORD, startAppServer } from './support/server';
 
@@ -38,9 +38,8 @@ afterAll(async () => {
 });
 
 async function openIncidences(page: Page) {
-  const section = page.getByTestId('section-incidences');
-  await section.getByRole('button', { name: 'List of incidence' }).click();
-  return section;
+  await openSection(page, 'incidences');
+  return page.getByTestId('section-incidences');
 }
 
 /** A signed-in tablet (its service worker ready, so it works offline) on the project's incidences. */

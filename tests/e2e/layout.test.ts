@@ -310,6 +310,40 @@ describe('layout', () => {
       }
     });
 
+  it('offers installing on this tablet where the browser allows it, once', async () => {
+    await page.goto('/login');
+    await signIn(page);
+    // What Chromium fires when the app can be installed (headless never does by itself).
+    const offer = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeinstallprompt', { cancelable: true });
+        Object.assign(event, {
+          prompt: async () => {
+            document.documentElement.dataset.installPrompted = 'yes';
+          },
+          userChoice: Promise.resolve({ outcome: 'accepted' }),
+        });
+        window.dispatchEvent(event);
+      });
+    await offer();
+    const hint = page.getByTestId('install-hint');
+    await hint.getByText('Install Karbontrack on this tablet').waitFor();
+    expect(await smallTargets(page, '[data-testid="install-hint"]')).toEqual([]);
+    await page.getByTestId('language-es').click();
+    await hint.getByText('Instale Karbontrack en esta tableta').waitFor();
+    await expectNoRawKeys(page);
+    await hint.getByRole('button', { name: 'Instalar', exact: true }).click();
+    await hint.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.documentElement.dataset.installPrompted)).toBe('yes');
+    // Answered: not offered again on this device, even when the browser offers it again.
+    await page.reload();
+    await waitForScreen(page);
+    await offer();
+    await page.getByTestId('language-en').click();
+    await page.getByRole('heading', { level: 1, name: 'Projects', exact: true }).waitFor();
+    expect(await hint.count()).toBe(0);
+  });
+
   it('opens the settings menu on the first tap even when its code arrives while the finger is down', async () => {
     // Its own context without the service worker, so the page's requests can be held.
     const held = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });

@@ -302,7 +302,7 @@ describe('the packing list filter modal', () => {
     const page = await openProject();
     await page.getByTestId('language-es').click();
     await page.getByTestId('packing-filter').click();
-    const dialog = page.getByRole('dialog', { name: 'Filtrar packing list' });
+    const dialog = page.getByRole('dialog', { name: 'Filtrar la lista de bultos' });
     await pickFound(page, dialog, 'Mano de validación', 'bravo', 'Gang Bravo');
     await shows(page, ['C-102', 'G-201'], '1 - 2 de 2');
     await choose(page, dialog, 'Ubicación', 'A bordo');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { apiSession, localRows, lookupId, pick, typeDate, waitFor, waitForSync } from './projects-support';
-import { expectNoRawKeys, navigate, pathOf, signIn } from './support/app';
+import { expectNoRawKeys, navigate, openSection, pathOf, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { PASSWORD, startAppServer } from './support/server';
 
@@ -59,8 +59,11 @@ describe('projects and the project page', () => {
     await page.getByText('Successfully updated').first().waitFor();
     projectId = pathOf(page).split('/')[2];
     expect(projectId).toMatch(/^[0-9a-f-]{36}$/);
+    // Saved, the general data shows in short above the sections.
+    expect(await page.getByTestId('project-summary').textContent()).toContain('KT-001');
 
     // A Working shift event, then two hands under it.
+    await openSection(page, 'events');
     await page.getByRole('button', { name: 'Add event' }).click();
     const eventDialog = page.getByRole('dialog', { name: 'New event' });
     await pick(page, eventDialog, 'Event type', 'Working shift');
@@ -89,13 +92,15 @@ describe('projects and the project page', () => {
     await waitFor('two hands', async () => (await event.getByTestId('hand-row').count()) === 2);
 
     await waitForSync(page);
+    // The reload keeps the section, and the general data is one tap away.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Project Nordic Steel coils' }).waitFor();
-    expect(await page.getByLabel('Code', { exact: true }).inputValue()).toBe('KT-001');
     const reloaded = page.getByTestId('event-item').first();
     await reloaded.getByText('Working shift', { exact: true }).click();
     await waitFor('hands after reload', async () => (await reloaded.getByTestId('hand-row').count()) === 2);
     expect(await reloaded.getByTestId('sync-badge').count()).toBe(0);
+    await page.getByRole('link', { name: 'Edit general data' }).click();
+    expect(await page.getByLabel('Code', { exact: true }).inputValue()).toBe('KT-001');
 
     const [project] = await server.query(
       'SELECT code, name, number_gangs, init_date FROM project WHERE id = $1',
@@ -189,6 +194,17 @@ describe('projects and the project page', () => {
     await page.getByRole('heading', { level: 1, name: 'Container reports' }).waitFor();
     await page.goBack();
     await waitFor('restored again', async () => (await range(page).textContent()) === '11 - 11 of 11');
+    // Close on the record, and the navigation's entry, bring the user back to that page and those filters.
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Project Alpha 3' }).waitFor();
+    await page.getByTestId('record-close').click();
+    await waitFor('closed back', async () => (await range(page).textContent()) === '11 - 11 of 11');
+    expect(pathOf(page)).toBe(filteredPath);
+    await navigate(page, 'Container reports');
+    await page.getByRole('heading', { level: 1, name: 'Container reports' }).waitFor();
+    await navigate(page, 'Projects');
+    await waitFor('entry back', async () => (await range(page).textContent()) === '11 - 11 of 11');
+    expect(pathOf(page)).toBe(filteredPath);
 
     // Removing a tag removes that filter only.
     await page.getByRole('button', { name: 'Remove filter Search: alpha' }).click();
@@ -209,6 +225,7 @@ describe('projects and the project page', () => {
     const page = await openPage('ana');
     await page.goto(`/project/${projectId}`);
     await page.getByRole('heading', { level: 1, name: 'Project Nordic Steel coils' }).waitFor();
+    await openSection(page, 'events');
     const event = page.getByTestId('event-item').first();
     await event.getByText('Working shift', { exact: true }).click();
     await waitFor('hands', async () => (await event.getByTestId('hand-row').count()) === 2);

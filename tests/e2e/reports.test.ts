@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { apiSession, lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
 import { waitForFirstSync } from './support/sync';
@@ -66,7 +66,7 @@ beforeAll(async () => {
   await waitForServiceWorker(page);
   await waitForFirstSync(page);
   await page.goto(`/project/${projectId}`);
-  await page.getByTestId('section-reports').getByRole('button', { name: 'Reports', exact: true }).click();
+  await openSection(page, 'reports');
 });
 afterAll(async () => {
   await context?.close();
@@ -179,10 +179,11 @@ describe('project reports', () => {
     await page.getByText('Generating report…').waitFor({ state: 'detached' });
 
     // In the user's language: a Spanish screen gets the Spanish file.
-    const reopen = async (language: 'en' | 'es', accordion: string) => {
+    const reopen = async (language: 'en' | 'es', title: string) => {
       await page.evaluate((value) => localStorage.setItem('language', value), language);
+      // The address keeps the section: the reports open again after the reload.
       await page.reload();
-      await page.getByTestId('section-reports').getByRole('button', { name: accordion, exact: true }).click();
+      await page.getByTestId('section-reports').getByRole('heading', { name: title, exact: true }).waitFor();
     };
     await reopen('es', 'Informes');
     const [spanish] = await Promise.all([

@@ -15,7 +15,7 @@ import {
   waitForServiceWorker,
   waitForSync,
 } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser } from './support/browser';
 import { startAppServer } from './support/server';
 import { drawSignature } from './support/signature';
@@ -148,7 +148,7 @@ describe('signing the statement of facts on the tablet', () => {
     );
 
     await context.setOffline(true);
-    await page.getByTestId('section-reports').getByRole('button', { name: 'Reports', exact: true }).click();
+    await openSection(page, 'reports');
     await page.getByTestId('section-reports').getByRole('tab', { name: 'SOF report', exact: true }).click();
     await page
       .getByTestId('report-list-sof_report')

@@ -77,6 +77,16 @@ describe('needs attention', () => {
     await items.first().waitFor();
     expect(await items.count()).toBe(2);
     const first = items.filter({ hasText: 'MV Fix me' });
+    // The record as a person knows it, who made the change and when (local time); never an id.
+    expect(await first.getByTestId('attention-title').textContent()).toBe(
+      'New: Project KT-DUP-1 · MV Fix me',
+    );
+    expect(await first.getByTestId('attention-by').textContent()).toMatch(
+      /^By Marta Ruiz \(marta\), \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    );
+    const panel = (await page.getByTestId('attention-list').textContent()) ?? '';
+    expect(panel).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    expect(panel).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
     expect(await first.getByTestId('server-words').textContent()).toMatch(/code/i);
     await expectNoRawKeys(page);
 

@@ -72,7 +72,8 @@ async function tablet(username: string, call: Awaited<ReturnType<typeof tallyCal
   );
   await page.goto(`/project/${call.projectId}/hand/${call.handId}`);
   await page.getByRole('heading', { level: 1, name: 'Hand Gang C' }).waitFor();
-  await page.getByRole('button', { name: 'Tally' }).click();
+  // The hand opens on its tally.
+  await page.getByTestId('tally').waitFor();
   await page.getByTestId(`hold-${hold}`).click();
   return { context, page };
 }

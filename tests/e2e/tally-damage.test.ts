@@ -66,7 +66,8 @@ describe('damage during the tally', () => {
     );
     await page.goto(`/project/${project.id}/hand/${hand.id}`);
     await page.getByRole('heading', { level: 1, name: 'Hand Gang D' }).waitFor();
-    await page.getByRole('button', { name: 'Tally' }).click();
+    // The hand opens on its tally.
+    await page.getByTestId('tally').waitFor();
     await page.getByTestId('hold-4').click();
     await context.setOffline(true);
 

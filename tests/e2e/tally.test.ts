@@ -11,7 +11,7 @@ import {
   waitForServiceWorker,
   waitForSync,
 } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
 
@@ -96,6 +96,7 @@ describe('the hand page offline, and the tally', () => {
 
     await context.setOffline(true);
 
+    await openSection(page, 'events');
     await page.getByRole('button', { name: 'Add event' }).click();
     const eventDialog = page.getByRole('dialog', { name: 'New event' });
     await pick(page, eventDialog, 'Event type', 'Rain');
@@ -117,11 +118,14 @@ describe('the hand page offline, and the tally', () => {
 
     await shift.getByTestId('hand-row').first().getByRole('link', { name: 'View' }).click();
     await page.getByRole('heading', { level: 1, name: 'Hand Gang A' }).waitFor();
+    // The hand opens on its tally; its details are one tab away.
+    await page.getByTestId('tally').waitFor();
+    await openSection(page, 'details');
     await page.getByLabel('Crew count', { exact: true }).fill('12');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully updated').first().waitFor();
 
-    await page.getByRole('button', { name: 'Tally' }).click();
+    await openSection(page, 'tally');
     await page.getByTestId('tally').waitFor();
     await page.getByTestId('hold-3').click();
     await lift('10001', '0002');
@@ -161,17 +165,21 @@ describe('the hand page offline, and the tally', () => {
     await page.getByTestId('undo-lift').click();
     await waitFor('undone', async () => (await count('lifts')) === '7');
     expect([await count('units'), await count('tonnes')]).toEqual(['17', '204.00']);
+    await openSection(page, 'validated');
     await page.getByTestId('validated-pager-range').getByText('1 - 10 of 17').waitFor();
+    // Numbers through Intl in English: thousands with a comma, weights in kg.
+    expect(await page.getByTestId('validated-row').first().textContent()).toContain('12,000 kg');
 
-    // Reload with no network: everything is still there, marked pending.
+    // Reload with no network: everything is still there, marked pending (the section shown too).
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Hand Gang A' }).waitFor();
-    expect(await page.getByLabel('Crew count', { exact: true }).inputValue()).toBe('12');
     await page.getByTestId('validated-pager-range').getByText('1 - 10 of 17').waitFor();
     expect(await page.getByTestId('validated-row').first().getByTestId('sync-badge').textContent()).toBe(
       'Pending',
     );
-    await page.getByRole('button', { name: 'Tally' }).click();
+    await openSection(page, 'details');
+    expect(await page.getByLabel('Crew count', { exact: true }).inputValue()).toBe('12');
+    await openSection(page, 'tally');
     await waitFor('counts after reload', async () => (await count('lifts')) === '7');
 
     await context.setOffline(false);
@@ -227,9 +235,23 @@ describe('the hand page offline, and the tally', () => {
   it('shows the hand page in Spanish', async () => {
     await page.getByTestId('language-es').click();
     await page.getByRole('heading', { level: 1, name: 'Mano Gang A' }).waitFor();
-    for (const heading of ['Packing list validado', 'Eventos de la mano', 'Incidencias de la mano'])
+    // Every section in Spanish, the tally's words too.
+    for (const [section, heading] of [
+      ['validated', 'Lista de bultos validada'],
+      ['events', 'Eventos de la mano'],
+      ['incidences', 'Incidencias de la mano'],
+    ]) {
+      await openSection(page, section);
       await page.getByRole('heading', { name: heading }).waitFor();
+    }
+    // In Spanish: '12.000 kg' (thousands with a dot), tonnes with 2 decimals after a comma.
+    await openSection(page, 'validated');
+    expect(await page.getByTestId('validated-row').first().textContent()).toContain('12.000 kg');
+    await openSection(page, 'tally');
+    await page.getByRole('heading', { name: 'Tarja' }).waitFor();
     await page.getByText('Unidades').waitFor();
+    expect(await count('tonnes')).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+    await openSection(page, 'incidences');
     await page.getByRole('button', { name: 'Añadir incidencia' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nueva incidencia de la mano' });
     await dialog.getByLabel('Descripción del problema', { exact: true }).fill('Grúa parada');

@@ -1,7 +1,11 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../../features/auth/session';
 import { SyncStatusBar } from '../../features/sync/SyncStatusBar';
+import { setDraftOwner } from '../../ui/draft';
+import { LeaveGuard } from '../../ui/leave/LeaveGuard';
 import { useMedia, WIDE } from '../../ui/useMedia';
+import { InstallHint } from '../pwa/InstallHint';
 import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import classes from './layout.module.css';
@@ -11,6 +15,8 @@ import { UserBar } from './UserBar';
 
 /** The signed-in frame: navigation (a column when wide, a drawer when not), top bar, sync bar, the screen, footer. */
 export default function AppLayout() {
+  // Set during render, before any form of the frame reads its draft.
+  setDraftOwner(useSession((state) => state.user?.id ?? null));
   const [navOpen, setNavOpen] = useState(false);
   const wide = useMedia(WIDE);
   const drawerOpen = navOpen && !wide;
@@ -30,12 +36,14 @@ export default function AppLayout() {
   return (
     <div className={classes.shell}>
       <DocumentTitle />
+      <LeaveGuard />
       <Sidebar open={drawerOpen} onClose={closeNav} />
       {drawerOpen && <div className={classes.scrim} onClick={closeNav} aria-hidden="true" />}
       <div className={classes.column} inert={drawerOpen}>
         <UserBar menuOpen={drawerOpen} onMenu={() => setNavOpen(true)} />
         <SyncStatusBar />
         <main className={classes.main} id="main">
+          <InstallHint />
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>

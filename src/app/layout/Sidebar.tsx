@@ -10,6 +10,7 @@ import {
   IconSettings,
   IconShip,
 } from '../../ui/icons';
+import { listPlace } from '../../ui/listPlace';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import classes from './layout.module.css';
 import { SIDEBAR_COLLAPSED_KEY } from './sidebarKey';
@@ -142,7 +143,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
           return (
             <Link
               key={entry.to}
-              to={entry.to}
+              to={listPlace(entry.to)}
               className={classes.navLink}
               data-active={active}
               aria-current={active ? 'page' : undefined}

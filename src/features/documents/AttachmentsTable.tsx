@@ -1,13 +1,16 @@
-import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentParentRef } from '../../api/attachments';
 import { type FileItem, useFiles } from '../../sync/files';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { IconDownload, IconPlus, IconTrash } from '../../ui/icons';
+import { DataTable } from '../../ui/list/DataTable';
 import { notifyDeleted, notifyInfo } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
+import { RowAction } from '../../ui/RowActions';
 import { deleteItem, downloadItem, downloadZip, OfflineError } from './actions';
+import classes from './documents.module.css';
 import { FileNote } from './FileNote';
 import { mergeFiles, useServerFiles } from './serverFiles';
 import { UploadDialog } from './UploadDialog';
@@ -99,67 +102,43 @@ export function AttachmentsTable({ parent }: { parent: AttachmentParentRef }) {
           {t('download_all')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={500}>
-        <Table striped verticalSpacing="xs" data-testid="documents-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('name')}</Table.Th>
-              <Table.Th>{t('description')}</Table.Th>
-              <Table.Th w={120}>{t('actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {files !== undefined && documents.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text c="dimmed" size="sm">
-                    {t('empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((item) => (
-              <Table.Tr key={item.id} data-testid="document-row" data-name={item.name}>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {item.name}
-                    </Text>
-                    <StateMark item={item} />
-                  </Group>
-                  <FileNote item={item} />
-                </Table.Td>
-                <Table.Td data-testid="document-description">{item.description ?? ''}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('download')}>
-                      <ActionIcon
-                        size="xl"
-                        variant="subtle"
-                        aria-label={t('download')}
-                        onClick={() => void downloadItem(item).catch(offline)}
-                      >
-                        <IconDownload size={20} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('delete')}>
-                      <ActionIcon
-                        size="xl"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('delete')}
-                        onClick={() => askDelete(item)}
-                      >
-                        <IconTrash size={20} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<FileItem>
+        rows={files === undefined ? undefined : rows}
+        rowKey={(item) => item.id}
+        testId="documents-table"
+        rowTestId="document-row"
+        rowData={(item) => ({ 'data-name': item.name })}
+        label={t('title')}
+        empty={t('empty')}
+        title={{
+          header: t('name'),
+          cell: (item) => <span className={classes.name}>{item.name}</span>,
+          sub: (item) => <FileNote item={item} />,
+        }}
+        marks={(item) => <StateMark item={item} />}
+        columns={[
+          {
+            key: 'description',
+            header: t('description'),
+            cell: (item) => <span data-testid="document-description">{item.description ?? ''}</span>,
+          },
+        ]}
+        actions={(item) => (
+          <Group gap={4} wrap="nowrap">
+            <RowAction
+              label={t('download')}
+              icon={<IconDownload size={20} />}
+              onClick={() => void downloadItem(item).catch(offline)}
+            />
+            <RowAction
+              label={t('delete')}
+              color="red"
+              icon={<IconTrash size={20} />}
+              onClick={() => askDelete(item)}
+            />
+          </Group>
+        )}
+      />
       <Pager
         name="documents-pager"
         page={shownPage}

@@ -11,6 +11,8 @@ import { handEvents, type NamedRow } from './queries';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? String(value) : '');
 const flags = ['billable', 'in_dispute', 'ot', 'ot2'] as const;
+/** '08:00–11:30'; one moment once ('11:30'). */
+const hours = (from: string, to: string) => (from && to && from !== to ? `${from}–${to}` : from || to);
 
 /** The hand events timeline: what happened hour by hour, each line with add, edit and delete. */
 export function HandEvents({ projectId, handId }: { projectId: string; handId: string }) {
@@ -36,7 +38,9 @@ export function HandEvents({ projectId, handId }: { projectId: string; handId: s
         <>
           <Group gap="xs">
             <Text fw={600}>
-              {formatDate(text(row.date))} {text(row.hour_from)}–{text(row.hour_to)}
+              {[formatDate(text(row.date)), hours(text(row.hour_from), text(row.hour_to))]
+                .filter(Boolean)
+                .join(' ')}
             </Text>
             <Text>{text(row.description) || names.related_event}</Text>
             {flags

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
-import { formatDateTime } from '../../ui/format';
+import { formatSpan } from '../../ui/format';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useZone } from '../../ui/zone';
 import { HAND_INCIDENCE_FIELDS } from './fields';
@@ -48,8 +48,7 @@ export function HandIncidences({ projectId, handId }: { projectId: string; handI
           </Group>
           <Text size="sm" c="dimmed">
             {[
-              formatDateTime(text(row.init_date), zone) &&
-                `${formatDateTime(text(row.init_date), zone)} – ${formatDateTime(text(row.end_date), zone)}`,
+              formatSpan(text(row.init_date), text(row.end_date), zone),
               typeof row.hold === 'number' && `${t('fields.hold')}: ${row.hold}`,
             ]
               .filter(Boolean)

@@ -1,8 +1,10 @@
-import { Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLivePage } from '../../store/hooks';
 import { formatDateTime } from '../../ui/format';
+import { DataTable } from '../../ui/list/DataTable';
+import { useNumbers } from '../../ui/numbers';
 import { Pager } from '../../ui/Pager';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useZone } from '../../ui/zone';
@@ -10,69 +12,72 @@ import { validatedByHand } from './queries';
 
 const PAGE_SIZE = 10;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const num = (value: unknown) => (typeof value === 'number' ? String(value) : '');
+
+type Validated = Awaited<ReturnType<typeof validatedByHand>>['rows'][number];
 
 /** The packing items this hand validated, newest first. */
 export function HandPackingList({ handId }: { handId: string }) {
   const { t } = useTranslation('hand');
   const zone = useZone();
+  const numbers = useNumbers();
   const [page, setPage] = useState(1);
   const live = useLivePage((db) => validatedByHand(db, handId, page, PAGE_SIZE), page, [handId]);
   const shown = live?.value;
-  const columns = [
-    'reference',
-    'commodity',
-    'quantity',
-    'processed_quantity',
-    'net_weight',
-    'validation_hold',
-    'validation_datetime',
-    'validation_prompter_identifier',
-  ];
   return (
     <Paper withBorder p="md" data-testid="hand-packing-list">
       <Title order={2} size="h4" mb="sm">
         {t('packing.title')}
       </Title>
-      <Table.ScrollContainer minWidth={700}>
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column}>{t(`packing.${column}`)}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown?.rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" size="sm">
-                    {t('packing.empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {shown?.rows.map(({ row, names }) => (
-              <Table.Tr key={row.id} data-testid="validated-row" data-reference={text(row.reference)}>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    {text(row.reference)}
-                    <SyncBadge row={row} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>{names.commodity}</Table.Td>
-                <Table.Td>{text(row.quantity)}</Table.Td>
-                <Table.Td>{text(row.processed_quantity)}</Table.Td>
-                <Table.Td>{text(row.net_weight)}</Table.Td>
-                <Table.Td>{num(row.validation_hold)}</Table.Td>
-                <Table.Td>{formatDateTime(text(row.validation_datetime), zone)}</Table.Td>
-                <Table.Td>{names.validation_prompter_identifier}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<Validated>
+        rows={shown?.rows}
+        rowKey={({ row }) => row.id}
+        rowTestId="validated-row"
+        rowData={({ row }) => ({ 'data-reference': text(row.reference) })}
+        label={t('packing.title')}
+        empty={t('packing.empty')}
+        title={{ header: t('packing.reference'), cell: ({ row }) => text(row.reference) }}
+        marks={({ row }) => <SyncBadge row={row} />}
+        columns={[
+          { key: 'commodity', header: t('packing.commodity'), cell: ({ names }) => names.commodity },
+          {
+            key: 'quantity',
+            header: t('packing.quantity'),
+            cell: ({ row }) => numbers.units(text(row.quantity)),
+            numeric: true,
+          },
+          {
+            key: 'processed_quantity',
+            header: t('packing.processed_quantity'),
+            cell: ({ row }) => numbers.units(text(row.processed_quantity)),
+            numeric: true,
+            from: 'md',
+          },
+          {
+            key: 'net_weight',
+            header: t('packing.net_weight'),
+            cell: ({ row }) => numbers.kg(text(row.net_weight)),
+            numeric: true,
+          },
+          {
+            key: 'validation_hold',
+            header: t('packing.validation_hold'),
+            cell: ({ row }) => numbers.units(row.validation_hold as number | null),
+            numeric: true,
+          },
+          {
+            key: 'validation_datetime',
+            header: t('packing.validation_datetime'),
+            cell: ({ row }) => formatDateTime(text(row.validation_datetime), zone),
+            from: 'md',
+          },
+          {
+            key: 'validation_prompter_identifier',
+            header: t('packing.validation_prompter_identifier'),
+            cell: ({ names }) => names.validation_prompter_identifier,
+            from: 'lg',
+          },
+        ]}
+      />
       <Pager
         name="validated-pager"
         page={live?.page ?? page}

@@ -1,26 +1,35 @@
-import { Button, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { save } from '../../store/active';
 import { useRecord } from '../../store/hooks';
+import type { LocalRow } from '../../store/schema';
+import { useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
 import { labelOf } from '../../ui/lookups';
+import { notifyUpdated } from '../../ui/notices';
+import { RecordHeader } from '../../ui/record/RecordHeader';
+import { type Section, SectionBar, useSection } from '../../ui/record/SectionBar';
+import { SyncBadge } from '../../ui/SyncBadge';
 import { ProjectZone } from '../../ui/zone';
 import { HandEvents } from './HandEvents';
 import { HandForm } from './HandForm';
 import { HandIncidences } from './HandIncidences';
 import { HandPackingList } from './HandPackingList';
+import { HandSummary } from './HandSummary';
 
 const TallyPanel = lazy(() =>
   import('../tally/TallyPanel').then((module) => ({ default: module.TallyPanel })),
 );
 
+// The tally first: a prompter opening the hand is there at once.
+const SECTIONS = ['tally', 'validated', 'events', 'incidences', 'details'] as const;
+
 export default function HandPage() {
   const { t } = useTranslation(['hand', 'common']);
   const { projectId = '', id } = useParams();
   const hand = useRecord('hand', id);
-  const [tally, setTally] = useState(false);
-
   if (!hand)
     return (
       <Stack>
@@ -30,37 +39,48 @@ export default function HandPage() {
         {hand === undefined ? <Loader /> : <Text data-testid="hand-missing">{t('missing')}</Text>}
       </Stack>
     );
+  return <HandWorkspace key={hand.id} hand={hand} projectId={projectId} />;
+}
+
+function HandWorkspace({ hand, projectId }: { hand: LocalRow; projectId: string }) {
+  const { t } = useTranslation(['hand', 'common']);
+  const navigate = useNavigate();
+  const form = useRecordForm(hand, { draft: `hand:${hand.id}` });
+  const sections: Section[] = SECTIONS.map((key) => ({ key, label: t(`tabs.${key}`) }));
+  const active = useSection(sections) as (typeof SECTIONS)[number];
   const project = typeof hand.project === 'string' ? hand.project : projectId;
+  const update = async () => {
+    const result = await form.submit((values) => save('hand', { ...values, id: hand.id, event: hand.event }));
+    if (result) notifyUpdated();
+    else if (active !== 'details') navigate({ hash: 'details' });
+  };
+  const content: Record<(typeof SECTIONS)[number], ReactNode> = {
+    tally: (
+      <Suspense fallback={<Loader />}>
+        <TallyPanel projectId={project} handId={hand.id} />
+      </Suspense>
+    ),
+    validated: <HandPackingList handId={hand.id} />,
+    events: <HandEvents projectId={project} handId={hand.id} />,
+    incidences: <HandIncidences projectId={project} handId={hand.id} />,
+    details: <HandForm form={form} onSubmit={() => void update()} />,
+  };
+  const name = typeof hand.description === 'string' ? hand.description : '';
   return (
     <ProjectZone projectId={project}>
-      <Stack gap="xl">
-        <HandForm
-          key={hand.id}
-          hand={hand}
-          projectId={projectId}
-          actions={
-            <>
-              <HistoryButton resource="hand" id={hand.id} title={labelOf('hand', hand)} />
-              <Button
-                size="md"
-                variant={tally ? 'filled' : 'light'}
-                color="teal"
-                onClick={() => setTally((on) => !on)}
-                aria-pressed={tally}
-              >
-                {t('tally_mode')}
-              </Button>
-            </>
+      <Stack gap="md">
+        <RecordHeader
+          title={t('title', { name })}
+          marks={<SyncBadge row={hand} />}
+          actions={<HistoryButton resource="hand" id={hand.id} title={labelOf('hand', hand)} />}
+          save={
+            active === 'details' || form.dirty ? { onSave: () => void update(), busy: form.busy } : undefined
           }
+          close={`/project/${projectId}#events`}
+          sections={<SectionBar sections={sections} active={active} />}
         />
-        {tally && (
-          <Suspense fallback={<Loader />}>
-            <TallyPanel projectId={project} handId={hand.id} />
-          </Suspense>
-        )}
-        <HandPackingList handId={hand.id} />
-        <HandEvents projectId={project} handId={hand.id} />
-        <HandIncidences projectId={project} handId={hand.id} />
+        {active !== 'details' && active !== 'tally' && <HandSummary hand={hand} />}
+        <div data-testid={`workspace-${active}`}>{content[active]}</div>
       </Stack>
     </ProjectZone>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { update } from '../../store/active';
 import { notifyApiError } from '../../ui/notices';
@@ -17,18 +17,17 @@ export function AttentionToggle({ id, on }: { id: string; on: boolean }) {
     );
   };
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant={on ? 'light' : 'subtle'}
-        color={on ? 'red' : 'gray'}
-        size="xl"
-        aria-label={t('requires_attention')}
-        aria-pressed={on}
-        data-testid="attention-toggle"
-        onClick={toggle}
-      >
-        <WarningIcon />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant={on ? 'light' : 'subtle'}
+      color={on ? 'red' : 'gray'}
+      size="xl"
+      aria-label={t('requires_attention')}
+      title={label}
+      aria-pressed={on}
+      data-testid="attention-toggle"
+      onClick={toggle}
+    >
+      <WarningIcon />
+    </ActionIcon>
   );
 }

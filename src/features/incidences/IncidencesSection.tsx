@@ -1,4 +1,4 @@
-import { Accordion, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,27 @@ import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { FilterTags } from '../../ui/FilterModal';
 import type { Values } from '../../ui/form';
 import { IconFilter, IconPlus } from '../../ui/icons';
+import { DataTable } from '../../ui/list/DataTable';
 import { Pager } from '../../ui/Pager';
 import { RowActions } from '../../ui/RowActions';
+import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
 import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
 import { AttentionToggle } from './AttentionToggle';
 import { IncidenceFilterModal } from './IncidenceFilters';
 import { IncidenceModal } from './IncidenceModal';
-import { emptyIncidenceFilters, INCIDENCE_PAGE_SIZE, type IncidenceFilters, incidencePage } from './queries';
+import {
+  emptyIncidenceFilters,
+  INCIDENCE_PAGE_SIZE,
+  type IncidenceFilters,
+  type IncidenceRow,
+  incidencePage,
+} from './queries';
 import { useIncidenceTags } from './useIncidenceTags';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The project's 'list of incidence' accordion: filters, a paged table, add, edit, delete, documents. */
+/** The project's incidences: filters, a paged list (a tap opens one), add, edit, delete, documents. */
 export default function IncidencesSection({ projectId }: { projectId: string }) {
   const { t, i18n } = useTranslation(['incidences', 'ui']);
   const db = useLocalDb();
@@ -28,6 +36,7 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
   const [filterOpen, setFilterOpen] = useState(false);
   const [editing, setEditing] = useState<Values | null>(null);
   const confirm = useConfirmDelete();
+  const families = useStatusFamilies('incidence-status');
   const tags = useIncidenceTags(filters);
   const list = useLiveQuery(
     () => (db ? incidencePage(db, projectId, filters, page) : undefined),
@@ -39,90 +48,84 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
   };
 
   return (
-    <Paper withBorder data-testid="section-incidences">
-      <Accordion chevronPosition="left">
-        <Accordion.Item value="incidences">
-          <Accordion.Control>{t('title')}</Accordion.Control>
-          <Accordion.Panel>
-            <Group justify="flex-end" mb="sm">
-              <Button
-                variant="default"
-                size="md"
-                leftSection={<IconFilter size={18} />}
-                onClick={() => setFilterOpen(true)}
-              >
-                {t('ui:filters.open')}
-              </Button>
-              <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
-                {t('add')}
-              </Button>
-            </Group>
-            <FilterTags
-              tags={tags}
-              onRemove={(key) => filter({ ...filters, [key]: key === 'description' ? '' : null })}
-            />
-            {list?.total === 0 && <Text c="dimmed">{t('empty')}</Text>}
-            {list && list.total > 0 && (
-              <Table.ScrollContainer minWidth={900}>
-                <Table striped verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th />
-                      {['type', 'description', 'detection_desc', 'detect', 'causes', 'manager', 'status'].map(
-                        (column) => (
-                          <Table.Th key={column}>{t(`fields.${column}`)}</Table.Th>
-                        ),
-                      )}
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.rows.map(({ row, names }) => (
-                      <Table.Tr key={row.id} data-testid="incidence-row">
-                        <Table.Td>
-                          <AttentionToggle id={row.id} on={row.requires_attention === true} />
-                        </Table.Td>
-                        <Table.Td>{names.type}</Table.Td>
-                        <Table.Td>
-                          {text(row.description)} <SyncMark resource="incidence" id={row.id} />
-                        </Table.Td>
-                        <Table.Td>{text(row.detection_desc)}</Table.Td>
-                        <Table.Td>{names.detect}</Table.Td>
-                        <Table.Td>{text(row.causes)}</Table.Td>
-                        <Table.Td>{names.manager}</Table.Td>
-                        <Table.Td>{names.status}</Table.Td>
-                        <Table.Td>
-                          <RowActions
-                            edit={() => setEditing(row)}
-                            remove={{
-                              resource: 'incidence',
-                              id: row.id,
-                              title: text(row.description) || t('incidence'),
-                              ask: confirm.ask,
-                            }}
-                          >
-                            <DocumentsButton
-                              parent={{ resource: 'incidence', id: row.id }}
-                              title={text(row.description)}
-                            />
-                          </RowActions>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            <Pager
-              name="pager-incidences"
-              page={page}
-              pageSize={INCIDENCE_PAGE_SIZE}
-              total={list?.total ?? 0}
-              onChange={setPage}
-            />
-          </Accordion.Panel>
-        </Accordion.Item>
-      </Accordion>
+    <Paper withBorder p="md" data-testid="section-incidences">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">
+          {t('title')}
+        </Title>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="md"
+            leftSection={<IconFilter size={18} />}
+            onClick={() => setFilterOpen(true)}
+          >
+            {t('ui:filters.open')}
+          </Button>
+          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
+            {t('add')}
+          </Button>
+        </Group>
+      </Group>
+      <FilterTags
+        tags={tags}
+        onRemove={(key) => filter({ ...filters, [key]: key === 'description' ? '' : null })}
+      />
+      <DataTable<IncidenceRow>
+        rows={list?.rows}
+        rowKey={({ row }) => row.id}
+        rowTestId="incidence-row"
+        label={t('title')}
+        empty={t('empty')}
+        opens={({ row }) =>
+          () =>
+            setEditing(row)
+          }
+        title={{
+          header: t('fields.description'),
+          cell: ({ row }) => text(row.description) || t('incidence'),
+        }}
+        marks={({ row }) => <SyncMark resource="incidence" id={row.id} />}
+        columns={[
+          { key: 'type', header: t('fields.type'), cell: ({ names }) => names.type },
+          {
+            key: 'detection_desc',
+            header: t('fields.detection_desc'),
+            cell: ({ row }) => text(row.detection_desc),
+            from: 'lg',
+          },
+          { key: 'detect', header: t('fields.detect'), cell: ({ names }) => names.detect, from: 'md' },
+          { key: 'causes', header: t('fields.causes'), cell: ({ row }) => text(row.causes), from: 'xl' },
+          { key: 'manager', header: t('fields.manager'), cell: ({ names }) => names.manager, from: 'lg' },
+        ]}
+        status={{
+          header: t('fields.status'),
+          cell: ({ row, names }) => (
+            <StatusTag label={names.status} family={families.get(text(row.status))} />
+          ),
+        }}
+        actions={({ row }) => (
+          <RowActions
+            edit={() => setEditing(row)}
+            remove={{
+              resource: 'incidence',
+              id: row.id,
+              title: text(row.description) || t('incidence'),
+              ask: confirm.ask,
+            }}
+          >
+            <AttentionToggle id={row.id} on={row.requires_attention === true} />
+            <DocumentsButton parent={{ resource: 'incidence', id: row.id }} title={text(row.description)} />
+          </RowActions>
+        )}
+      />
+      <Pager
+        name="pager-incidences"
+        page={page}
+        pageSize={INCIDENCE_PAGE_SIZE}
+        total={list?.total ?? 0}
+        onChange={setPage}
+      />
       <IncidenceFilterModal
         opened={filterOpen}
         onClose={() => setFilterOpen(false)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { looseLabelColorHex } from '../../domain/enums';
@@ -8,7 +8,9 @@ import type { LocalRow } from '../../store/schema';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { useRecordForm } from '../../ui/form';
 import { IconPlus } from '../../ui/icons';
+import { DataTable } from '../../ui/list/DataTable';
 import { notifyUpdated } from '../../ui/notices';
+import { useNumbers } from '../../ui/numbers';
 import { Pager } from '../../ui/Pager';
 import { RowActions } from '../../ui/RowActions';
 import { SyncBadge } from '../../ui/SyncBadge';
@@ -106,6 +108,7 @@ export function LooseCounterModal({
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ row: LocalRow | null } | null>(null);
   const confirm = useConfirmDelete();
+  const numbers = useNumbers();
   const range = (table: Parameters<NonNullable<Parameters<typeof useList>[1]>>[0]) =>
     table.where('project').equals(projectId);
   const total = useCount('remaining-parts', range, [projectId]);
@@ -140,50 +143,39 @@ export function LooseCounterModal({
               {t('loose.add')}
             </Button>
           </Group>
-          <Table striped verticalSpacing="xs" data-testid="loose-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.label_color')}</Table.Th>
-                <Table.Th>{t('fields.quantity')}</Table.Th>
-                <Table.Th w={120}>{t('loose.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows?.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <Text c="dimmed" size="sm">
-                      {t('loose.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {rows?.map((row) => (
-                <Table.Tr key={row.id} data-testid="loose-row">
-                  <Table.Td>
-                    <ColorChips colors={colorsOf(row)} hex={looseLabelColorHex} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6}>
-                      {String(row.quantity ?? '')}
-                      <SyncBadge row={row} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      edit={() => setEditing({ row })}
-                      remove={{
-                        resource: 'remaining-parts',
-                        id: row.id,
-                        title: String(row.quantity ?? ''),
-                        ask: confirm.ask,
-                      }}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable<LocalRow>
+            rows={rows}
+            rowKey={(row) => row.id}
+            testId="loose-table"
+            rowTestId="loose-row"
+            label={t('loose.title')}
+            empty={t('loose.empty')}
+            opens={(row) => () => setEditing({ row })}
+            title={{
+              header: t('fields.label_color'),
+              cell: (row) => <ColorChips colors={colorsOf(row)} hex={looseLabelColorHex} />,
+            }}
+            marks={(row) => <SyncBadge row={row} />}
+            columns={[
+              {
+                key: 'quantity',
+                header: t('fields.quantity'),
+                cell: (row) => numbers.number(row.quantity as string | number | null),
+                numeric: true,
+              },
+            ]}
+            actions={(row) => (
+              <RowActions
+                edit={() => setEditing({ row })}
+                remove={{
+                  resource: 'remaining-parts',
+                  id: row.id,
+                  title: numbers.number(row.quantity as string | number | null),
+                  ask: confirm.ask,
+                }}
+              />
+            )}
+          />
           <Pager
             name="loose-pager"
             page={page}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -8,7 +8,10 @@ import type { LocalRow } from '../../store/schema';
 import { FilterTags } from '../../ui/FilterModal';
 import { formatDateTime } from '../../ui/format';
 import { IconFilter, IconPlus } from '../../ui/icons';
+import { DataTable } from '../../ui/list/DataTable';
+import { useNumbers } from '../../ui/numbers';
 import { Pager } from '../../ui/Pager';
+import { StatusTag } from '../../ui/StatusTag';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { useZone } from '../../ui/zone';
@@ -25,18 +28,6 @@ import { WarningIcon } from './WarningIcon';
 
 export const PACKING_PAGE_SIZE = 10;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const COLUMNS = [
-  'reference',
-  'commodity',
-  'label_color',
-  'quantity',
-  'processed_quantity',
-  'net_weight',
-  'gross_weight',
-  'location',
-  'validated',
-  'validation_datetime',
-];
 
 /** The project's packing list: filters, paging, the attention icon, the detail modal and import. */
 export default function PackingListSection({ projectId }: { projectId: string }) {
@@ -66,6 +57,7 @@ export default function PackingListSection({ projectId }: { projectId: string })
   useLastPageWhenPast(live ? shown?.total : undefined, live?.page ?? page, PACKING_PAGE_SIZE, setPage);
   const tags = usePackingTags(filters);
   const filtered = activeFilters(filters).length > 0;
+  const numbers = useNumbers();
   return (
     <Paper withBorder p="md" data-testid="section-packing_list">
       <Group justify="space-between" mb="sm">
@@ -100,76 +92,91 @@ export default function PackingListSection({ projectId }: { projectId: string })
         tags={tags}
         onRemove={(key) => change({ ...filters, [key]: emptyFilters[key as keyof PackingFilters] })}
       />
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="packing-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={44} aria-label={t('fields.requires_attention')} />
-              {COLUMNS.map((column) => (
-                <Table.Th key={column}>{t(`fields.${column}`)}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown?.rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length + 1}>
-                  <Text c="dimmed" size="sm">
-                    {filtered ? t('filters.empty') : t('empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {shown?.rows.map((row) => (
-              <Table.Tr
-                key={row.id}
-                data-testid="packing-row"
-                data-reference={text(row.reference)}
-                style={{ cursor: 'pointer' }}
-                onClick={() => setEditing({ record: row })}
+      <DataTable<LocalRow>
+        rows={shown?.rows}
+        rowKey={(row) => row.id}
+        testId="packing-table"
+        rowTestId="packing-row"
+        rowData={(row) => ({ 'data-reference': text(row.reference) })}
+        label={t('title')}
+        empty={filtered ? t('filters.empty') : t('empty')}
+        opens={(row) => () => setEditing({ record: row })}
+        title={{ header: t('fields.reference'), cell: (row) => text(row.reference) }}
+        marks={(row) => (
+          <>
+            {row.requires_attention === true && (
+              <Text
+                c="orange.9"
+                component="span"
+                role="img"
+                data-testid="attention-icon"
+                aria-label={t('fields.requires_attention')}
               >
-                <Table.Td>
-                  {row.requires_attention === true && (
-                    <Tooltip label={t('fields.requires_attention')}>
-                      <Text
-                        c="orange"
-                        component="span"
-                        data-testid="attention-icon"
-                        aria-label={t('fields.requires_attention')}
-                      >
-                        <WarningIcon />
-                      </Text>
-                    </Tooltip>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    {/* The row opens on a tap; the reference is its keyboard and screen-reader handle. */}
-                    <Anchor component="button" type="button" size="sm" fw={600}>
-                      {text(row.reference)}
-                    </Anchor>
-                    <SyncBadge row={row} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>{shown.commodities.get(text(row.commodity)) ?? ''}</Table.Td>
-                <Table.Td>
-                  <ColorChips
-                    colors={Array.isArray(row.label_color) ? (row.label_color as string[]) : []}
-                    hex={packingLabelColorHex}
-                  />
-                </Table.Td>
-                <Table.Td>{text(row.quantity)}</Table.Td>
-                <Table.Td>{text(row.processed_quantity)}</Table.Td>
-                <Table.Td>{text(row.net_weight)}</Table.Td>
-                <Table.Td>{text(row.gross_weight)}</Table.Td>
-                <Table.Td>{row.location ? t(`choices.${text(row.location)}`) : ''}</Table.Td>
-                <Table.Td>{row.validated === true ? t('yes') : t('no')}</Table.Td>
-                <Table.Td>{formatDateTime(text(row.validation_datetime), zone)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                <WarningIcon />
+              </Text>
+            )}
+            <SyncBadge row={row} />
+            {/* Aluminium packs are told apart by their label colours: always beside the reference. */}
+            {Array.isArray(row.label_color) && row.label_color.length > 0 && (
+              <ColorChips colors={row.label_color as string[]} hex={packingLabelColorHex} />
+            )}
+          </>
+        )}
+        columns={[
+          {
+            key: 'commodity',
+            header: t('fields.commodity'),
+            cell: (row) => shown?.commodities.get(text(row.commodity)) ?? '',
+          },
+          {
+            key: 'quantity',
+            header: t('fields.quantity'),
+            cell: (row) => numbers.units(text(row.quantity)),
+            numeric: true,
+          },
+          {
+            key: 'processed_quantity',
+            header: t('fields.processed_quantity'),
+            cell: (row) => numbers.units(text(row.processed_quantity)),
+            numeric: true,
+            from: 'md',
+          },
+          {
+            key: 'net_weight',
+            header: t('fields.net_weight'),
+            cell: (row) => numbers.kg(text(row.net_weight)),
+            numeric: true,
+          },
+          {
+            key: 'gross_weight',
+            header: t('fields.gross_weight'),
+            cell: (row) => numbers.kg(text(row.gross_weight)),
+            numeric: true,
+            from: 'xl',
+          },
+          {
+            key: 'location',
+            header: t('fields.location'),
+            cell: (row) => (row.location ? t(`choices.${text(row.location)}`) : ''),
+            from: 'lg',
+          },
+          {
+            key: 'validation_datetime',
+            header: t('fields.validation_datetime'),
+            cell: (row) => formatDateTime(text(row.validation_datetime), zone),
+            from: 'xl',
+          },
+        ]}
+        status={{
+          header: t('fields.validated'),
+          cell: (row) =>
+            row.validated === true ? (
+              <StatusTag label={t('validated_tag')} family="done" />
+            ) : (
+              <StatusTag label={t('not_validated_tag')} family="waiting" />
+            ),
+        }}
+      />
       <Pager
         name="packing-pager"
         page={live?.page ?? page}

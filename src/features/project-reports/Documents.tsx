@@ -1,11 +1,11 @@
 // A record's documents for these screens, through the shared documents section (src/features/documents):
 // the row action opening them in a modal, and the table itself for a form.
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentParentRef } from '../../api/attachments';
 import { type AttachmentParent, attachmentParents } from '../../domain/attachment';
 import { IconFile } from '../../ui/icons';
+import { RowAction } from '../../ui/RowActions';
 import { AttachmentsTable } from '../documents/AttachmentsTable';
 import { DocumentsModal } from '../documents/DocumentsModal';
 
@@ -24,11 +24,7 @@ export function DocumentsButton({ parent, title }: { parent: AttachmentParentRef
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Tooltip label={t('documents')}>
-        <ActionIcon variant="subtle" size="xl" aria-label={t('documents')} onClick={() => setOpened(true)}>
-          <IconFile size={20} />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction label={t('documents')} icon={<IconFile size={20} />} onClick={() => setOpened(true)} />
       <DocumentsModal parent={parent} opened={opened} onClose={() => setOpened(false)} label={title} />
     </>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,16 @@ import { useLocalDb } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
 import { IconDownload, IconPlus, IconSignature } from '../../ui/icons';
+import { DataTable } from '../../ui/list/DataTable';
 import { Pager } from '../../ui/Pager';
 import { RecordModal } from '../../ui/RecordModal';
-import { RowActions } from '../../ui/RowActions';
+import { RowAction, RowActions } from '../../ui/RowActions';
 import { useZone } from '../../ui/zone';
 import { SyncMark } from '../sync/SyncMark';
 import { carriesDocuments, DocumentsButton, DocumentsList } from './Documents';
 import { REPORT_PAGE_SIZE, type ReportKind } from './kinds';
 import { PrompterField } from './PrompterField';
-import { reportPage } from './queries';
+import { type ReportRow, reportPage } from './queries';
 import { useGenerate } from './useGenerate';
 
 // The signing screen (and its pad) loads when a statement is opened to sign.
@@ -47,85 +48,65 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
   return (
     <div data-testid={`report-list-${kind.tab}`}>
       <Group justify="space-between" my="sm">
-        <Tooltip label={generation.offlineHint} disabled={generation.online}>
-          <Button
-            variant="default"
-            size="md"
-            leftSection={<IconDownload size={18} />}
-            disabled={!generation.online}
-            loading={generation.busy === 'all'}
-            onClick={() => void download()}
-            data-testid={`generate-${kind.tab}`}
-          >
-            {generation.online ? t('generate') : t('needs_connection')}
-          </Button>
-        </Tooltip>
+        <Button
+          variant="default"
+          size="md"
+          leftSection={<IconDownload size={18} />}
+          disabled={!generation.online}
+          loading={generation.busy === 'all'}
+          onClick={() => void download()}
+          data-testid={`generate-${kind.tab}`}
+        >
+          {generation.online ? t('generate') : t('needs_connection')}
+        </Button>
         <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
           {t('add')}
         </Button>
       </Group>
-      {list?.total === 0 && <Text c="dimmed">{t('empty')}</Text>}
-      {list && list.total > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {kind.columns.map((column) => (
-                  <Table.Th key={column}>{t(`fields.${column}`)}</Table.Th>
-                ))}
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.rows.map(({ row, cells }, index) => (
-                <Table.Tr key={row.id} data-testid="report-row">
-                  {kind.columns.map((column, at) => (
-                    <Table.Td key={column}>
-                      {cells[column]}
-                      {at === 0 && <SyncMark resource={kind.resource} id={row.id} />}
-                    </Table.Td>
-                  ))}
-                  <Table.Td>
-                    <RowActions
-                      edit={() => setEditing(row)}
-                      remove={{ resource: kind.resource, id: row.id, title: title(index), ask: confirm.ask }}
-                    >
-                      <Tooltip label={generation.online ? t('generate') : t('needs_connection')}>
-                        <ActionIcon
-                          variant="subtle"
-                          size="xl"
-                          aria-label={t('generate')}
-                          disabled={!generation.online}
-                          loading={generation.busy === row.id}
-                          onClick={() => void download(row.id)}
-                        >
-                          <IconDownload size={20} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {kind.resource === 'sof-report' && (
-                        <Tooltip label={t('signing.open')}>
-                          <ActionIcon
-                            variant="subtle"
-                            size="xl"
-                            aria-label={t('signing.open')}
-                            onClick={() => setSigning(row.id)}
-                            data-testid="sof-sign"
-                          >
-                            <IconSignature size={20} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      {documents && (
-                        <DocumentsButton parent={{ resource: documents, id: row.id }} title={title(index)} />
-                      )}
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable<ReportRow & { index: number }>
+        rows={list?.rows.map((item, index) => ({ ...item, index }))}
+        rowKey={({ row }) => row.id}
+        rowTestId="report-row"
+        label={t(`tabs.${kind.tab}`)}
+        empty={t('empty')}
+        opens={({ row }) =>
+          () =>
+            setEditing(row)
+          }
+        title={{ header: t('report'), cell: ({ index }) => title(index) }}
+        marks={({ row }) => <SyncMark resource={kind.resource} id={row.id} />}
+        columns={kind.columns.map((column, at) => ({
+          key: column,
+          header: t(`fields.${column}`),
+          cell: ({ cells }: ReportRow) => cells[column],
+          from: at < 2 ? undefined : at < 3 ? 'md' : 'lg',
+        }))}
+        actions={({ row, index }) => (
+          <RowActions
+            edit={() => setEditing(row)}
+            remove={{ resource: kind.resource, id: row.id, title: title(index), ask: confirm.ask }}
+          >
+            <RowAction
+              label={t('generate')}
+              icon={<IconDownload size={20} />}
+              disabled={!generation.online}
+              busy={generation.busy === row.id}
+              onClick={() => void download(row.id)}
+            />
+            {kind.resource === 'sof-report' && (
+              <RowAction
+                label={t('signing.open')}
+                icon={<IconSignature size={20} />}
+                onClick={() => setSigning(row.id)}
+                testId="sof-sign"
+              />
+            )}
+            {documents && (
+              <DocumentsButton parent={{ resource: documents, id: row.id }} title={title(index)} />
+            )}
+          </RowActions>
+        )}
+      />
       <Pager
         name={`pager-${kind.tab}`}
         page={page}

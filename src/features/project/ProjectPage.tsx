@@ -1,13 +1,10 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useRecord } from '../../store/hooks';
-import { HistoryButton } from '../../ui/history/HistoryButton';
-import { labelOf } from '../../ui/lookups';
 import { ProjectZone } from '../../ui/zone';
-import { ProjectForm } from './ProjectForm';
-import { ProjectSections, SummaryButton } from './ProjectSections';
+import { NewProject, ProjectWorkspace } from './ProjectWorkspace';
 
 export default function ProjectPage() {
   const { t } = useTranslation(['project', 'common']);
@@ -18,7 +15,7 @@ export default function ProjectPage() {
     void import('../hand/HandPage').catch(() => undefined);
   }, []);
 
-  if (!id) return <ProjectForm key="new" project={null} />;
+  if (!id) return <NewProject />;
   if (!project)
     return (
       <Stack>
@@ -30,21 +27,7 @@ export default function ProjectPage() {
     );
   return (
     <ProjectZone projectId={project.id}>
-      <Stack gap="xl">
-        <ProjectForm
-          key={project.id}
-          project={project}
-          actions={
-            <>
-              <HistoryButton resource="project" id={project.id} title={labelOf('project', project)} />
-              <Suspense fallback={null}>
-                <SummaryButton projectId={project.id} />
-              </Suspense>
-            </>
-          }
-        />
-        <ProjectSections projectId={project.id} />
-      </Stack>
+      <ProjectWorkspace key={project.id} project={project} />
     </ProjectZone>
   );
 }

@@ -1,4 +1,4 @@
-import { Switch, Tooltip } from '@mantine/core';
+import { Group, Switch, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
@@ -30,21 +30,23 @@ export function KeepOffline({
     // The next pull downloads (or drops) the project's records.
     getSyncEngine()?.trigger('manual');
   }
-  const control = (
-    <Switch
-      size="md"
-      checked={kept || inProgress}
-      disabled={inProgress}
-      aria-label={t('keep_offline')}
-      data-testid="keep-offline"
-      onChange={(event) => void toggle(event.currentTarget.checked)}
-    />
-  );
-  return inProgress ? (
-    <Tooltip label={t('kept_in_progress')}>
-      <span>{control}</span>
-    </Tooltip>
-  ) : (
-    control
+  // Said in words, not in a tooltip a finger never sees: why the switch of a project in progress is locked.
+  const note = inProgress ? t('kept_in_progress_short') : null;
+  return (
+    <Group gap={8} wrap="nowrap">
+      <Switch
+        size="lg"
+        checked={kept || inProgress}
+        disabled={inProgress}
+        aria-label={t('keep_offline')}
+        data-testid="keep-offline"
+        onChange={(event) => void toggle(event.currentTarget.checked)}
+      />
+      {note && (
+        <Text size="sm" c={inProgress ? 'dimmed' : undefined} aria-hidden="true">
+          {note}
+        </Text>
+      )}
+    </Group>
   );
 }

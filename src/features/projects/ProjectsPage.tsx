@@ -6,6 +6,7 @@ import { usePreloadWhenSettled } from '../../app/preload';
 import { useList, useLocalDb } from '../../store/hooks';
 import { FilterTags } from '../../ui/FilterTags';
 import { ListPageHeader } from '../../ui/ListPageHeader';
+import { useRememberListPlace } from '../../ui/listPlace';
 import { Pager } from '../../ui/Pager';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { useSession } from '../auth/session';
@@ -51,6 +52,7 @@ function useInProgressStatuses(): Set<string> {
 export default function ProjectsPage() {
   const { t } = useTranslation(['projects', 'ui']);
   const [params, setParams] = useSearchParams();
+  useRememberListPlace();
   const { filters, page } = filtersFromParams(params);
   const [filterOpen, setFilterOpen] = useState(false);
   // Mounted from the first opening on, so closing keeps its transition.

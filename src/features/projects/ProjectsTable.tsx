@@ -1,8 +1,9 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { formatDate } from '../../ui/format';
+import { DataTable } from '../../ui/list/DataTable';
 import { RowActions } from '../../ui/RowActions';
+import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { KeepOffline } from './KeepOffline';
 import type { ProjectListRow } from './queries';
@@ -16,83 +17,76 @@ interface ProjectsTableProps {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** "25/11/2026 – 27/11/2026", one date alone, or nothing. */
+function dates(row: ProjectListRow['row']): string {
+  return [formatDate(text(row.init_date)), formatDate(text(row.end_date))].filter(Boolean).join(' – ');
+}
+
+/**
+ * The projects: code and name (the link into the project), then the columns the width allows, the status,
+ * keep offline and the actions always; cards on a phone.
+ */
 export function ProjectsTable({ rows, isAdmin, kept, inProgress }: ProjectsTableProps) {
   const { t } = useTranslation(['projects', 'ui']);
   const confirm = useConfirmDelete();
-  const columns = [
-    'code',
-    'name',
-    'init_date',
-    'end_date',
-    'vessel',
-    'port',
-    'activity',
-    'customer',
-    'status',
-  ];
+  const families = useStatusFamilies('project-status');
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="sm" data-testid="projects-table">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column}>{t(`columns.${column}`)}</Table.Th>
-              ))}
-              <Table.Th>{t('keep_offline')}</Table.Th>
-              <Table.Th aria-label={t('ui:actions.edit')} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length + 2}>
-                  <Text c="dimmed" ta="center" data-testid="projects-empty">
-                    {t('empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map(({ row, vessel, port, activity, customer, status }) => {
-              const title = text(row.name) || text(row.code);
-              return (
-                <Table.Tr key={row.id} data-testid="project-row" data-code={text(row.code)}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {text(row.code)}
-                      <SyncBadge row={row} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{text(row.name)}</Table.Td>
-                  <Table.Td>{formatDate(text(row.init_date))}</Table.Td>
-                  <Table.Td>{formatDate(text(row.end_date))}</Table.Td>
-                  <Table.Td>{vessel}</Table.Td>
-                  <Table.Td>{port}</Table.Td>
-                  <Table.Td>{activity}</Table.Td>
-                  <Table.Td>{customer}</Table.Td>
-                  <Table.Td>{status && <Badge variant="light">{status}</Badge>}</Table.Td>
-                  <Table.Td>
-                    <KeepOffline
-                      projectId={row.id}
-                      kept={kept.has(row.id)}
-                      inProgress={typeof row.status === 'string' && inProgress.has(row.status)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      documents={`/project/${row.id}#documents`}
-                      edit={`/project/${row.id}`}
-                      remove={
-                        isAdmin ? { resource: 'project', id: row.id, title, ask: confirm.ask } : undefined
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<ProjectListRow>
+        rows={rows}
+        rowKey={({ row }) => row.id}
+        testId="projects-table"
+        rowTestId="project-row"
+        rowData={({ row }) => ({ 'data-code': text(row.code) })}
+        label={t('title')}
+        empty={t('empty')}
+        emptyTestId="projects-empty"
+        opens={({ row }) => `/project/${row.id}`}
+        title={{
+          header: t('columns.project'),
+          cell: ({ row }) => text(row.code) || text(row.name),
+          sub: ({ row }) => (text(row.code) ? text(row.name) : ''),
+        }}
+        marks={({ row }) => <SyncBadge row={row} />}
+        columns={[
+          { key: 'dates', header: t('columns.dates'), cell: ({ row }) => dates(row) },
+          { key: 'vessel', header: t('columns.vessel'), cell: ({ vessel }) => vessel, from: 'md' },
+          { key: 'port', header: t('columns.port'), cell: ({ port }) => port, from: 'lg' },
+          { key: 'activity', header: t('columns.activity'), cell: ({ activity }) => activity, from: 'lg' },
+          { key: 'customer', header: t('columns.customer'), cell: ({ customer }) => customer, from: 'xl' },
+          {
+            key: 'offline',
+            header: t('columns.offline'),
+            cell: ({ row }) => (
+              <KeepOffline
+                projectId={row.id}
+                kept={kept.has(row.id)}
+                inProgress={typeof row.status === 'string' && inProgress.has(row.status)}
+              />
+            ),
+          },
+        ]}
+        status={{
+          header: t('columns.status'),
+          cell: ({ row, status }) => <StatusTag label={status} family={families.get(text(row.status))} />,
+        }}
+        actions={({ row }) => (
+          <RowActions
+            documents={`/project/${row.id}#documents`}
+            edit={`/project/${row.id}`}
+            remove={
+              isAdmin
+                ? {
+                    resource: 'project',
+                    id: row.id,
+                    title: text(row.name) || text(row.code),
+                    ask: confirm.ask,
+                  }
+                : undefined
+            }
+          />
+        )}
+      />
       {confirm.dialog}
     </>
   );

@@ -1,26 +1,19 @@
-import {
-  Accordion,
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  SimpleGrid,
-  Stack,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Accordion, Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { format } from 'date-fns';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { makeContainerReport } from '../../api/reports';
 import { save } from '../../store/active';
 import type { LocalRow } from '../../store/schema';
+import { DraftNotice } from '../../ui/DraftNotice';
 import { otherErrors, useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
-import { IconClose, IconDownload, IconSave } from '../../ui/icons';
+import { IconDownload } from '../../ui/icons';
+import { listPlace } from '../../ui/listPlace';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
+import { RecordHeader } from '../../ui/record/RecordHeader';
 import { useSession } from '../auth/session';
 import { useGenerate } from '../project-reports/useGenerate';
 import { SyncMark } from '../sync/SyncMark';
@@ -34,13 +27,18 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
   const { t } = useTranslation(['containers', 'ui', 'reports']);
   const navigate = useNavigate();
   const userId = useSession((state) => state.user?.id ?? null);
-  const form = useRecordForm(report ?? { manager: userId, date: format(new Date(), 'yyyy-MM-dd') });
+  const form = useRecordForm(report ?? { manager: userId, date: format(new Date(), 'yyyy-MM-dd') }, {
+    draft: `container-report:${report?.id ?? 'new'}`,
+  });
   const generation = useGenerate();
   const id = report?.id ?? null;
   const number = typeof report?.container_number === 'string' ? report.container_number : '';
 
-  async function submit(event: FormEvent) {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    void submit();
+  };
+  async function submit() {
     const result = await form.submit((values) => save('container-report', values));
     if (!result) return;
     notifyUpdated();
@@ -49,92 +47,77 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
   const banner = otherErrors(form.errors, CONTAINER_FIELDS);
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="sm">
-            <Title order={1} data-testid="page-title">
-              {id ? t('title', { number }) : t('new_title')}
-            </Title>
-            {id && <SyncMark resource="container-report" id={id} />}
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            {id && <HistoryButton resource="container-report" id={id} title={t('title', { number })} />}
-            {id && (
-              <Tooltip label={generation.online ? t('download_pdf') : t('reports:needs_connection')}>
-                <Button
-                  variant="default"
-                  size="md"
-                  leftSection={<IconDownload size={18} />}
-                  disabled={!generation.online}
-                  loading={generation.busy !== null}
-                  onClick={() => void generation.generate(id, (options) => makeContainerReport(id, options))}
-                  data-testid="download-pdf"
-                >
-                  {generation.online ? t('download_pdf') : t('reports:needs_connection')}
-                </Button>
-              </Tooltip>
-            )}
-            <Tooltip label={t('ui:form.save')}>
-              <ActionIcon type="submit" size="xl" loading={form.busy} aria-label={t('ui:form.save')}>
-                <IconSave size={22} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('ui:form.close')}>
-              <ActionIcon
-                component={Link}
-                to="/reports"
-                size="xl"
+    <Stack gap="md">
+      <RecordHeader
+        title={id ? t('title', { number }) : t('new_title')}
+        marks={id && <SyncMark resource="container-report" id={id} />}
+        actions={
+          id && (
+            <>
+              <HistoryButton resource="container-report" id={id} title={t('title', { number })} />
+              <Button
                 variant="default"
-                aria-label={t('ui:form.close')}
+                size="md"
+                leftSection={<IconDownload size={18} />}
+                disabled={!generation.online}
+                loading={generation.busy !== null}
+                onClick={() => void generation.generate(id, (options) => makeContainerReport(id, options))}
+                data-testid="download-pdf"
               >
-                <IconClose size={22} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Group>
-        {banner.length > 0 && (
-          <Alert color="red" data-testid="form-errors">
-            {banner.join(' ')}
-          </Alert>
-        )}
-        <Accordion multiple defaultValue={['general']} variant="separated">
-          {CONTAINER_SECTIONS.map((section) => (
-            <Accordion.Item key={section.key} value={section.key}>
-              <Accordion.Control>{t(`sections.${section.key}`)}</Accordion.Control>
-              <Accordion.Panel>
-                {section.key === 'signature' ? (
-                  <ContainerSignature form={form} />
-                ) : (
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                    {section.fields.map((name) =>
-                      name === 'container_number' ? (
-                        <ContainerNumberField key={name} form={form} />
-                      ) : (
-                        <RecordField
-                          key={name}
-                          resource="container-report"
-                          name={name}
-                          form={form}
-                          ns="containers"
-                        />
-                      ),
-                    )}
-                  </SimpleGrid>
-                )}
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-          {id && (
-            <Accordion.Item value="attachments">
-              <Accordion.Control>{t('sections.attachments')}</Accordion.Control>
-              <Accordion.Panel>
-                <ContainerPhotos reportId={id} />
-              </Accordion.Panel>
-            </Accordion.Item>
+                {generation.online ? t('download_pdf') : t('reports:needs_connection')}
+              </Button>
+            </>
+          )
+        }
+        save={{ onSave: () => void submit(), busy: form.busy }}
+        close={listPlace('/reports')}
+      />
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <DraftNotice form={form} />
+          {banner.length > 0 && (
+            <Alert color="red" data-testid="form-errors">
+              {banner.join(' ')}
+            </Alert>
           )}
-        </Accordion>
-      </Stack>
-    </form>
+          <Accordion multiple defaultValue={['general']} variant="separated">
+            {CONTAINER_SECTIONS.map((section) => (
+              <Accordion.Item key={section.key} value={section.key}>
+                <Accordion.Control>{t(`sections.${section.key}`)}</Accordion.Control>
+                <Accordion.Panel>
+                  {section.key === 'signature' ? (
+                    <ContainerSignature form={form} />
+                  ) : (
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                      {section.fields.map((name) =>
+                        name === 'container_number' ? (
+                          <ContainerNumberField key={name} form={form} />
+                        ) : (
+                          <RecordField
+                            key={name}
+                            resource="container-report"
+                            name={name}
+                            form={form}
+                            ns="containers"
+                          />
+                        ),
+                      )}
+                    </SimpleGrid>
+                  )}
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+            {id && (
+              <Accordion.Item value="attachments">
+                <Accordion.Control>{t('sections.attachments')}</Accordion.Control>
+                <Accordion.Panel>
+                  <ContainerPhotos reportId={id} />
+                </Accordion.Panel>
+              </Accordion.Item>
+            )}
+          </Accordion>
+        </Stack>
+      </form>
+    </Stack>
   );
 }

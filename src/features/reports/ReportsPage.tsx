@@ -1,4 +1,4 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -7,8 +7,11 @@ import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { FilterTags } from '../../ui/FilterModal';
 import { formatDate } from '../../ui/format';
 import { ListPageHeader } from '../../ui/ListPageHeader';
+import { DataTable } from '../../ui/list/DataTable';
+import { useRememberListPlace } from '../../ui/listPlace';
 import { Pager } from '../../ui/Pager';
 import { RowActions } from '../../ui/RowActions';
+import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
@@ -21,7 +24,7 @@ import {
   filtersFromParams,
   paramsFromFilters,
 } from './filters';
-import { containerPage } from './queries';
+import { type ContainerRow, containerPage } from './queries';
 import { useContainerTags } from './useContainerTags';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -30,9 +33,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export default function ReportsPage() {
   const { t, i18n } = useTranslation(['containers', 'ui']);
   const [params, setParams] = useSearchParams();
+  useRememberListPlace();
   const { filters, page } = filtersFromParams(params);
   const [filterOpen, setFilterOpen] = useState(false);
   const confirm = useConfirmDelete();
+  const families = useStatusFamilies('report-status');
   const tags = useContainerTags(filters);
   const key = JSON.stringify(filters);
   const live = useLivePage((db) => containerPage(db, filters, page, CONTAINER_PAGE_SIZE), page, [
@@ -55,50 +60,41 @@ export default function ReportsPage() {
         add={{ label: t('new_report'), to: '/report' }}
       />
       <FilterTags tags={tags} onRemove={(name) => setFilter(name as FilterKey, null)} />
-      {list?.total === 0 && <Text c="dimmed">{t('empty')}</Text>}
-      {list && list.total > 0 && (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped verticalSpacing="xs" data-testid="container-reports">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.container_number')}</Table.Th>
-                <Table.Th>{t('fields.manager')}</Table.Th>
-                <Table.Th>{t('fields.date')}</Table.Th>
-                <Table.Th>{t('fields.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.rows.map(({ row, manager, status }) => (
-                <Table.Tr key={row.id} data-testid="container-report-row">
-                  <Table.Td>
-                    {text(row.container_number)} <SyncMark resource="container-report" id={row.id} />
-                  </Table.Td>
-                  <Table.Td>{manager}</Table.Td>
-                  <Table.Td>{formatDate(text(row.date))}</Table.Td>
-                  <Table.Td>{status}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      edit={`/report/${row.id}`}
-                      remove={{
-                        resource: 'container-report',
-                        id: row.id,
-                        title: text(row.container_number),
-                        ask: confirm.ask,
-                      }}
-                    >
-                      <DocumentsButton
-                        parent={{ resource: 'container-report', id: row.id }}
-                        title={text(row.container_number)}
-                      />
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable<ContainerRow>
+        rows={list?.rows}
+        rowKey={({ row }) => row.id}
+        testId="container-reports"
+        rowTestId="container-report-row"
+        label={t('list_title')}
+        empty={t('empty')}
+        opens={({ row }) => `/report/${row.id}`}
+        title={{ header: t('fields.container_number'), cell: ({ row }) => text(row.container_number) }}
+        marks={({ row }) => <SyncMark resource="container-report" id={row.id} />}
+        columns={[
+          { key: 'manager', header: t('fields.manager'), cell: ({ manager }) => manager },
+          { key: 'date', header: t('fields.date'), cell: ({ row }) => formatDate(text(row.date)) },
+        ]}
+        status={{
+          header: t('fields.status'),
+          cell: ({ row, status }) => <StatusTag label={status} family={families.get(text(row.status))} />,
+        }}
+        actions={({ row }) => (
+          <RowActions
+            edit={`/report/${row.id}`}
+            remove={{
+              resource: 'container-report',
+              id: row.id,
+              title: text(row.container_number),
+              ask: confirm.ask,
+            }}
+          >
+            <DocumentsButton
+              parent={{ resource: 'container-report', id: row.id }}
+              title={text(row.container_number)}
+            />
+          </RowActions>
+        )}
+      />
       <Pager
         page={live?.page ?? page}
         pageSize={CONTAINER_PAGE_SIZE}

@@ -1,5 +1,5 @@
-// The chart icon in the project page's title bar; the modal (tables, charts, ratio code) loads on first open.
-import { ActionIcon, Tooltip } from '@mantine/core';
+// The Summary button (chart and word) in the project page's header; the modal (tables, charts, ratio code) loads on first open.
+import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,14 +10,12 @@ export default function SummaryButton({ projectId }: { projectId: string }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Tooltip label={t('sections.summary')}>
-        <ActionIcon
-          size="xl"
-          variant="default"
-          aria-label={t('sections.summary')}
-          onClick={() => setOpened(true)}
-          data-testid="summary-button"
-        >
+      <Button
+        size="md"
+        variant="default"
+        onClick={() => setOpened(true)}
+        data-testid="summary-button"
+        leftSection={
           <svg
             width={22}
             height={22}
@@ -29,8 +27,10 @@ export default function SummaryButton({ projectId }: { projectId: string }) {
           >
             <path d="M3 3v18h18M7 15v3M12 10v8M17 6v12" />
           </svg>
-        </ActionIcon>
-      </Tooltip>
+        }
+      >
+        {t('sections.summary')}
+      </Button>
       {opened && (
         <Suspense fallback={null}>
           <SummaryModal projectId={projectId} onClose={() => setOpened(false)} />

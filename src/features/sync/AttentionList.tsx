@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../api/download';
-import { discardEntry, discardPreview, retryEntry } from '../../store/attention';
+import { discardEntry, discardPreview } from '../../store/attention';
 import { removeFile, retryFile } from '../../store/blobs';
 import type { LocalDb } from '../../store/db';
 import { useLocalDb, useNeedsAttention } from '../../store/hooks';
@@ -11,59 +11,11 @@ import type { AttentionItem } from '../../store/queries';
 import type { BlobEntry } from '../../store/schema';
 import { notifySuccess } from '../../ui/notices';
 import { refusalKind } from '../documents/FileNote';
+import { AttentionCard } from './AttentionCard';
 import { FixModal } from './FixModal';
-import { humanize, showValue } from './fixValues';
 import classes from './sync.module.css';
 
 type Confirm = { title: string; text: string; action: () => Promise<unknown> };
-
-function ServerWords({ item }: { item: AttentionItem }) {
-  const { t } = useTranslation('sync');
-  const { entry } = item;
-  const lines =
-    entry.outcome === 'conflict'
-      ? [
-          entry.detail === 'deleted'
-            ? t('attention.conflict.deleted')
-            : t('attention.conflict.other', { detail: entry.detail ?? '' }),
-        ]
-      : Object.entries(entry.errors ?? {}).flatMap(([field, messages]) =>
-          messages.map((message) =>
-            field === 'non_field_errors' ? message : `${humanize(field)}: ${message}`,
-          ),
-        );
-  return (
-    <Alert color="red" title={t('attention.server_says')} data-testid="server-words">
-      <Text size="sm" className={classes.words}>
-        {lines.join('\n')}
-      </Text>
-    </Alert>
-  );
-}
-
-function UserData({ item }: { item: AttentionItem }) {
-  const { t } = useTranslation('sync');
-  const data = item.entry.data ?? (item.local ? { ...item.local } : {});
-  const rows = Object.entries(data).filter(([name]) => name !== '_sync');
-  if (rows.length === 0) return null;
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {t('attention.your_data')}
-      </Text>
-      <Table withRowBorders={false} verticalSpacing={2} fz="sm" data-testid="user-data">
-        <Table.Tbody>
-          {rows.map(([name, value]) => (
-            <Table.Tr key={name}>
-              <Table.Td c="dimmed">{humanize(name)}</Table.Td>
-              <Table.Td className={classes.words}>{showValue(value) || t('attention.empty_value')}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Stack>
-  );
-}
 
 function FileCard({ db, file, confirm }: { db: LocalDb; file: BlobEntry; confirm: (c: Confirm) => void }) {
   const { t } = useTranslation(['sync', 'documents']);
@@ -134,33 +86,13 @@ export function AttentionList() {
       <Title order={3}>{t('attention.title')}</Title>
       {empty ? <Text c="dimmed">{t('attention.empty')}</Text> : <Text size="sm">{t('attention.intro')}</Text>}
       {items?.map((item) => (
-        <Card key={item.entry.mutation_id} withBorder data-testid="attention-item">
-          <Stack gap="xs">
-            <Text fw={600}>
-              {t(`attention.op.${item.entry.op}`, { resource: humanize(item.entry.resource) })}
-            </Text>
-            <ServerWords item={item} />
-            <UserData item={item} />
-            <Group gap="xs">
-              {item.entry.op !== 'delete' && (
-                <Button onClick={() => setFixing(item)} data-testid="attention-fix">
-                  {t('attention.fix')}
-                </Button>
-              )}
-              <Button variant="light" onClick={() => void retryEntry(db, item.entry.mutation_id)}>
-                {t('attention.retry')}
-              </Button>
-              <Button
-                color="red"
-                variant="subtle"
-                onClick={() => void askDiscard(item)}
-                data-testid="attention-discard"
-              >
-                {t('attention.discard')}
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <AttentionCard
+          key={item.entry.mutation_id}
+          db={db}
+          item={item}
+          onFix={() => setFixing(item)}
+          onDiscard={() => void askDiscard(item)}
+        />
       ))}
       {files?.map((file) => (
         <FileCard key={file.id} db={db} file={file} confirm={setConfirm} />

@@ -1,8 +1,9 @@
-import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isOnline } from '../../api/client';
 import { formatDateTime } from '../../ui/format';
+import { DataTable } from '../../ui/list/DataTable';
 import { useSession } from '../auth/session';
 
 interface DeviceRow {
@@ -69,7 +70,7 @@ export default function DevicesPage() {
       {load.state === 'error' && (
         <Alert color="red">
           {t('devices.error')}{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void fetchDevices()}>
+          <Button variant="default" size="md" onClick={() => void fetchDevices()}>
             {t('devices.reload')}
           </Button>
         </Alert>
@@ -77,36 +78,44 @@ export default function DevicesPage() {
       {load.state === 'loading' && <Text c="dimmed">{t('common:loading')}</Text>}
       {load.state === 'ready' && load.rows.length === 0 && <Text>{t('devices.none')}</Text>}
       {load.state === 'ready' && load.rows.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped data-testid="devices-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('devices.user')}</Table.Th>
-                <Table.Th>{t('devices.device')}</Table.Th>
-                <Table.Th>{t('devices.last_contact')}</Table.Th>
-                <Table.Th ta="right">{t('devices.pending')}</Table.Th>
-                <Table.Th ta="right">{t('devices.needs_attention')}</Table.Th>
-                <Table.Th ta="right">{t('devices.files_pending')}</Table.Th>
-                <Table.Th>{t('devices.oldest_pending')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {load.rows.map((row) => (
-                <Table.Tr key={row.client_id} data-testid="device-row">
-                  <Table.Td>{userName(row.user)}</Table.Td>
-                  <Table.Td>{row.device_name || t('devices.unnamed')}</Table.Td>
-                  <Table.Td>{when(row.last_seen_at)}</Table.Td>
-                  <Table.Td ta="right">{row.pending}</Table.Td>
-                  <Table.Td ta="right" c={row.needs_attention > 0 ? 'red' : undefined}>
-                    {row.needs_attention}
-                  </Table.Td>
-                  <Table.Td ta="right">{row.files_pending}</Table.Td>
-                  <Table.Td>{when(row.oldest_pending_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable<DeviceRow>
+          rows={load.rows}
+          rowKey={(row) => row.client_id}
+          testId="devices-table"
+          rowTestId="device-row"
+          label={t('devices.title')}
+          empty={t('devices.none')}
+          title={{ header: t('devices.user'), cell: (row) => userName(row.user) }}
+          columns={[
+            {
+              key: 'device',
+              header: t('devices.device'),
+              cell: (row) => row.device_name || t('devices.unnamed'),
+            },
+            { key: 'last', header: t('devices.last_contact'), cell: (row) => when(row.last_seen_at) },
+            { key: 'pending', header: t('devices.pending'), cell: (row) => row.pending, numeric: true },
+            {
+              key: 'attention',
+              header: t('devices.needs_attention'),
+              cell: (row) => (
+                <Text c={row.needs_attention > 0 ? 'red.9' : undefined}>{row.needs_attention}</Text>
+              ),
+              numeric: true,
+            },
+            {
+              key: 'files',
+              header: t('devices.files_pending'),
+              cell: (row) => row.files_pending,
+              numeric: true,
+            },
+            {
+              key: 'oldest',
+              header: t('devices.oldest_pending'),
+              cell: (row) => when(row.oldest_pending_at),
+              from: 'lg',
+            },
+          ]}
+        />
       )}
     </Stack>
   );

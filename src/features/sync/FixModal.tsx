@@ -16,7 +16,8 @@ import type { LocalDb } from '../../store/db';
 import type { AttentionItem } from '../../store/queries';
 import { LocalValidationError } from '../../store/validate';
 import { notifySuccess } from '../../ui/notices';
-import { type FixMode, fieldKind, fixedFields, fixFields, fromText, humanize, toText } from './fixValues';
+import { DESCRIBE_NAMESPACES, fieldLabel } from './describe';
+import { type FixMode, fieldKind, fixedFields, fixFields, fromText, toText } from './fixValues';
 
 interface Props {
   db: LocalDb;
@@ -29,7 +30,8 @@ interface Props {
  * user sent, the server's words under each field. Saved through the store's validation, same mutation id.
  */
 export function FixModal({ db, item, onClose }: Props) {
-  const { t } = useTranslation(['sync', 'common']);
+  const { t } = useTranslation(DESCRIBE_NAMESPACES);
+  const label = (name: string) => fieldLabel(t, entry.resource, name);
   const { entry, local } = item;
   const fields = fixFields(entry);
   const fixed = fixedFields(entry, item.server !== null);
@@ -71,7 +73,7 @@ export function FixModal({ db, item, onClose }: Props) {
       try {
         data[name] = fromText(texts[name] ?? '', fieldKind(entry.resource, name), mode);
       } catch {
-        bad[name] = [t('attention.raw_invalid')];
+        bad[name] = [t('sync:attention.raw_invalid')];
       }
     }
     if (Object.keys(bad).length > 0) {
@@ -81,7 +83,7 @@ export function FixModal({ db, item, onClose }: Props) {
     setBusy(true);
     try {
       await retryEntry(db, entry.mutation_id, data);
-      notifySuccess(t('attention.retried'));
+      notifySuccess(t('sync:attention.retried'));
       onClose();
     } catch (error) {
       if (error instanceof LocalValidationError) setErrors(error.fieldErrors);
@@ -94,23 +96,23 @@ export function FixModal({ db, item, onClose }: Props) {
   const general = Object.entries(errors)
     .filter(([name]) => !fields.includes(name))
     .flatMap(([name, messages]) =>
-      messages.map((message) => (name === 'non_field_errors' ? message : `${humanize(name)}: ${message}`)),
+      messages.map((message) => (name === 'non_field_errors' ? message : `${label(name)}: ${message}`)),
     );
 
   return (
-    <Modal opened onClose={onClose} title={t('attention.fix_title')} size="lg" centered>
+    <Modal opened onClose={onClose} title={t('sync:attention.fix_title')} size="lg" centered>
       <Stack gap="sm" data-testid="fix-form">
         <SegmentedControl
           value={mode}
           onChange={(value) => switchMode(value === 'raw' ? 'raw' : 'form')}
           data={[
-            { value: 'form', label: t('attention.form') },
-            { value: 'raw', label: t('attention.raw') },
+            { value: 'form', label: t('sync:attention.form') },
+            { value: 'raw', label: t('sync:attention.raw') },
           ]}
         />
         {mode === 'raw' && (
           <Text size="sm" c="dimmed">
-            {t('attention.raw_hint')}
+            {t('sync:attention.raw_hint')}
           </Text>
         )}
         {general.length > 0 && <Alert color="red">{general.join(' ')}</Alert>}
@@ -122,7 +124,7 @@ export function FixModal({ db, item, onClose }: Props) {
             return (
               <Checkbox
                 key={name}
-                label={humanize(name)}
+                label={label(name)}
                 checked={texts[name] === 'true'}
                 error={error}
                 onChange={(event) => set(event.currentTarget.checked ? 'true' : 'false')}
@@ -131,11 +133,11 @@ export function FixModal({ db, item, onClose }: Props) {
           return (
             <TextInput
               key={name}
-              label={humanize(name)}
+              label={label(name)}
               name={name}
               value={texts[name] ?? ''}
               disabled={fixed.includes(name)}
-              description={fixed.includes(name) ? t('attention.fixed_project') : undefined}
+              description={fixed.includes(name) ? t('sync:attention.fixed_project') : undefined}
               error={error}
               ff={mode === 'raw' ? 'monospace' : undefined}
               onChange={(event) => set(event.currentTarget.value)}
@@ -147,7 +149,7 @@ export function FixModal({ db, item, onClose }: Props) {
             {t('common:cancel')}
           </Button>
           <Button onClick={() => void save()} loading={busy} data-testid="fix-send">
-            {t('attention.send')}
+            {t('sync:attention.send')}
           </Button>
         </Group>
       </Stack>

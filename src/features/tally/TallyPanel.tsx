@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Button,
-  CloseButton,
   Group,
   Paper,
   SimpleGrid,
@@ -14,7 +13,8 @@ import {
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalRow } from '../../store/schema';
-import { IconUndo } from '../../ui/icons';
+import { IconClose, IconUndo } from '../../ui/icons';
+import { useNumbers } from '../../ui/numbers';
 import { WarningIcon } from '../packing-list/WarningIcon';
 import { ScanButton } from '../scan/ScanButton';
 import { DamageModal } from './DamageModal';
@@ -25,12 +25,15 @@ import { useTally } from './useTally';
 const ScanView = lazy(() => import('../scan/ScanView').then((module) => ({ default: module.ScanView })));
 
 const HOLDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+// The big buttons' words wrap rather than being cut ("Validate lift (3 items)" on a phone).
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 8 } } as const;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The prompter's tally: big targets for a gloved hand; Enter adds a reference, Enter on empty validates. */
 export function TallyPanel({ projectId, handId }: { projectId: string; handId: string }) {
   const { t } = useTranslation('tally');
   const tally = useTally(projectId, handId);
+  const numbers = useNumbers();
   const [input, setInput] = useState('');
   const [damaged, setDamaged] = useState<LocalRow | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -110,7 +113,7 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
                   {text(item.reference)}
                 </Text>
                 <ActionIcon
-                  size="lg"
+                  size="xl"
                   variant="subtle"
                   color="orange"
                   aria-label={t('damage.record', { reference: text(item.reference) })}
@@ -119,18 +122,25 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
                 >
                   <WarningIcon />
                 </ActionIcon>
-                <CloseButton
-                  size="lg"
+                <ActionIcon
+                  size="xl"
+                  variant="subtle"
+                  color="dark"
                   aria-label={t('remove', { reference: text(item.reference) })}
                   onClick={() => tally.drop(item.id)}
-                />
+                >
+                  <IconClose />
+                </ActionIcon>
               </Group>
             </Paper>
           ))}
         </Group>
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button
             size="xl"
+            h="auto"
+            mih={60}
+            styles={WRAP}
             color="teal"
             onClick={() => void tally.validate()}
             disabled={tally.basket.length === 0}
@@ -141,6 +151,9 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
           </Button>
           <Button
             size="xl"
+            h="auto"
+            mih={60}
+            styles={WRAP}
             variant="default"
             leftSection={<IconUndo />}
             onClick={() => void tally.undo()}
@@ -149,13 +162,13 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
           >
             {t('undo')}
           </Button>
-        </Group>
+        </SimpleGrid>
         <SimpleGrid cols={3}>
           {(
             [
-              ['units', tally.counts?.units ?? '0'],
-              ['tonnes', tally.counts?.tonnes ?? '0.00'],
-              ['lifts', String(tally.counts?.lifts ?? 0)],
+              ['units', numbers.units(tally.counts?.units ?? 0)],
+              ['tonnes', numbers.two(tally.counts?.tonnes ?? 0)],
+              ['lifts', numbers.units(tally.counts?.lifts ?? 0)],
             ] as const
           ).map(([key, value]) => (
             <Paper key={key} withBorder p="sm" ta="center">

@@ -9,7 +9,7 @@ import type { Config } from '../../../server/config';
 import { startTestServer, type TestServer } from '../../../server/testing';
 import { type FaultProxy, startFaultProxy } from '../../../src/sync/testing/fault-proxy';
 import { createRunProject } from '../projects-support';
-import { signIn, waitForServiceWorker } from './app';
+import { openSection, signIn, waitForServiceWorker } from './app';
 import { launchBrowser, newContext } from './browser';
 import { E2E_DIST } from './paths';
 import { PASSWORD } from './server';
@@ -70,6 +70,7 @@ export async function openProject(rig: UploadRig): Promise<{ context: BrowserCon
   await waitForFirstSync(page);
   await page.goto(`/project/${rig.project.id}`);
   await page.getByRole('heading', { level: 1, name: rig.project.name }).waitFor({ timeout: 60_000 });
+  await openSection(page, 'files');
   await page.getByTestId('section-gallery').waitFor();
   return { context, page };
 }

@@ -1,20 +1,23 @@
 // The walker's other stops (see walk.ts): the hand page and the tally, container reports, the admin's
 // Devices screen and the administration's pages, the sync panel with Needs attention and its fix form, and the user menu's modals.
 import type { Page } from 'playwright-core';
+import { openSection } from './app';
 import { expandAll, modal, type Walk } from './walk';
 
 export async function walkHand(walk: Walk): Promise<void> {
   const { page, t, data } = walk;
+  // The hand opens on its tally.
   await page.goto(`/project/${data.project}/hand/${data.hand}`);
+  await page.getByTestId('tally-input').waitFor();
+  await walk.audit.check(page, 'hand page, tally', [data.text.handDescription]);
+  await openSection(page, 'details');
   await page.getByTestId('hand-form').waitFor();
+  await walk.audit.check(page, 'hand page, details', [data.text.handDescription, data.text.handForeman]);
+  await openSection(page, 'validated');
+  await walk.audit.check(page, 'hand page, validated packing list');
+  await openSection(page, 'events');
   await page.getByTestId('hand-event').first().waitFor();
-  await expandAll(page);
-  await walk.audit.check(page, 'hand page', [
-    data.text.handDescription,
-    data.text.handForeman,
-    data.text.handEvent,
-    data.text.handIncidence,
-  ]);
+  await walk.audit.check(page, 'hand page, events', [data.text.handEvent]);
   const event = page.getByTestId('hand-event').first();
   await modal(
     walk,
@@ -22,6 +25,9 @@ export async function walkHand(walk: Walk): Promise<void> {
     () => event.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
     { shows: [data.text.handEvent] },
   );
+  await openSection(page, 'incidences');
+  await page.getByTestId('hand-incidence').first().waitFor();
+  await walk.audit.check(page, 'hand page, incidences', [data.text.handIncidence]);
   const incidence = page.getByTestId('hand-incidence').first();
   await modal(
     walk,
@@ -29,9 +35,8 @@ export async function walkHand(walk: Walk): Promise<void> {
     () => incidence.getByRole('button', { name: t('ui:actions.edit'), exact: true }).click(),
     { shows: [data.text.handIncidence] },
   );
-  await page.getByRole('button', { name: t('hand:tally_mode'), exact: true }).click();
+  await openSection(page, 'tally');
   await page.getByTestId('tally-input').waitFor();
-  await walk.audit.check(page, 'tally', [data.text.handDescription]);
   // An item in the lift (found by the end of its reference), then its damage modal.
   await page.getByTestId('hold-1').click();
   await page.getByTestId('tally-input').fill(data.text.reference.slice(-4));

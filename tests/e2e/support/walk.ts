@@ -2,13 +2,15 @@
 // stop with the Auditor (axe-core and the stored-XSS probe). Words come from the locale files, so the same
 // walk runs in English and in Spanish.
 import type { Locator, Page } from 'playwright-core';
+import { openSection } from './app';
 import type { Auditor } from './audit';
 import type { HostileRecords } from './hostile';
 import type { labels } from './labels';
 
 export interface Walk {
   page: Page;
-  audit: Auditor;
+  /** The checks run at each stop: the Auditor (axe, XSS), or the layout checker (./layout-check.ts). */
+  audit: Pick<Auditor, 'check'>;
   t: ReturnType<typeof labels>;
   data: HostileRecords;
 }
@@ -97,22 +99,11 @@ export async function walkProjects(walk: Walk): Promise<void> {
 export async function walkProjectPage(walk: Walk): Promise<void> {
   const { page, t, data } = walk;
   const { text } = data;
+  // The workspace opens on the packing list; each section is one tap away.
   await page.goto(`/project/${data.project}`);
-  await page.getByTestId('project-form').waitFor();
+  await page.getByTestId('project-summary').waitFor();
   await page.getByTestId('packing-row').first().waitFor();
-  await page.getByTestId('incidence-row').first().waitFor({ state: 'attached' });
-  await expandAll(page);
-  await page.getByTestId('hand-row').first().waitFor();
-  await page.getByTestId('photo-thumb').first().waitFor();
-  await walk.audit.check(page, 'project page, every section open', [
-    text.projectName,
-    text.projectRemarks,
-    text.eventNotes,
-    text.handDescription,
-    text.reference,
-    text.incidence,
-    text.document,
-  ]);
+  await walk.audit.check(page, 'project page, packing list', [text.projectName, text.reference]);
   const packing = page.getByTestId('section-packing_list');
   await modal(walk, 'packing filter modal', () => packing.getByTestId('packing-filter').click());
   await modal(walk, 'packing detail modal', () => page.getByTestId('packing-row').first().click(), {
@@ -131,12 +122,24 @@ export async function walkProjectPage(walk: Walk): Promise<void> {
   await modal(walk, 'new packing item modal', () => packing.getByTestId('packing-add').click(), {
     ready: (dialog) => dialog.getByTestId('packing-form'),
   });
+
+  await openSection(page, 'files');
+  await page.getByTestId('photo-thumb').first().waitFor();
+  await walk.audit.check(page, 'project page, photos and documents', [text.document]);
   await modal(walk, 'gallery full view', () => page.getByTestId('photo-thumb').first().click(), {
     shows: [text.photo],
     ready: (dialog) => dialog.getByTestId('photo-full'),
   });
   await modal(walk, 'add photos modal', () => page.getByTestId('gallery-add').click());
   await modal(walk, 'upload documents modal', () => page.getByTestId('documents-upload').click());
+
+  await openSection(page, 'events');
+  await expandAll(page);
+  await page.getByTestId('hand-row').first().waitFor();
+  await walk.audit.check(page, 'project page, events and hands, all open', [
+    text.eventNotes,
+    text.handDescription,
+  ]);
   const timeline = page.getByTestId('events-timeline');
   await modal(
     walk,
@@ -165,7 +168,11 @@ export async function walkProjectPage(walk: Walk): Promise<void> {
         .click(),
     { shows: [text.handDescription] },
   );
+
+  await openSection(page, 'incidences');
   const incidences = page.getByTestId('section-incidences');
+  await page.getByTestId('incidence-row').first().waitFor();
+  await walk.audit.check(page, 'project page, incidences', [text.incidence]);
   await modal(walk, 'incidence filter modal', () =>
     incidences.getByRole('button', { name: t('ui:filters.open'), exact: true }).click(),
   );
@@ -180,6 +187,13 @@ export async function walkProjectPage(walk: Walk): Promise<void> {
     incidence.getByRole('button', { name: t('reports:documents'), exact: true }).click(),
   );
   await walkProjectReports(walk);
+
+  await openSection(page, 'general');
+  await expandAll(page);
+  await walk.audit.check(page, 'project page, general data, every group open', [
+    text.projectName,
+    text.projectRemarks,
+  ]);
   await modal(walk, 'summary modal', () => page.getByTestId('summary-button').click(), {
     ready: (dialog) => dialog.getByRole('tab').first(),
     keepOpen: true,
@@ -195,6 +209,7 @@ export async function walkProjectPage(walk: Walk): Promise<void> {
 
 async function walkProjectReports(walk: Walk): Promise<void> {
   const { page, t, data } = walk;
+  await openSection(page, 'reports');
   const section = page.getByTestId('section-reports');
   for (const tab of ['coil_report', 'sof_report', 'prompter_report']) {
     await section.getByRole('tab', { name: t(`reports:tabs.${tab}`), exact: true }).click();

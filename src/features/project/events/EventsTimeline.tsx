@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../../store/hooks';
 import { useConfirmDelete } from '../../../ui/ConfirmDelete';
 import type { Values } from '../../../ui/form';
-import { formatDate, formatTime } from '../../../ui/format';
+import { formatDate, formatSpan, formatTime } from '../../../ui/format';
 import { IconPlus } from '../../../ui/icons';
 import { RowActions } from '../../../ui/RowActions';
 import { SyncBadge } from '../../../ui/SyncBadge';
@@ -21,11 +21,17 @@ function EventDetails({ item }: { item: TimelineEvent }) {
   const { t } = useTranslation('project');
   const zone = useZone();
   const { row } = item;
+  // A one-moment event (arrived, all fast) has its time once.
+  const moment = !row.end_date || row.end_date === row.init_date;
   const cells: [string, string][] = [
     [t('events.start_date'), formatDate(text(row.init_date), zone)],
     [t('events.start_time'), formatTime(text(row.init_date), zone)],
-    [t('events.end_date'), formatDate(text(row.end_date), zone)],
-    [t('events.end_time'), formatTime(text(row.end_date), zone)],
+    ...(moment
+      ? []
+      : ([
+          [t('events.end_date'), formatDate(text(row.end_date), zone)],
+          [t('events.end_time'), formatTime(text(row.end_date), zone)],
+        ] as [string, string][])),
     [t('fields.number_gangs'), typeof row.number_gangs === 'number' ? String(row.number_gangs) : ''],
   ];
   return (
@@ -88,10 +94,7 @@ export function EventsTimeline({ projectId }: { projectId: string }) {
               <Group gap="sm">
                 <Text fw={600}>{item.description || t('events.untyped')}</Text>
                 <Text size="sm" c="dimmed">
-                  {formatDate(text(item.row.init_date), zone)} {formatTime(text(item.row.init_date), zone)}
-                  {item.row.end_date
-                    ? ` – ${formatDate(text(item.row.end_date), zone)} ${formatTime(text(item.row.end_date), zone)}`
-                    : ''}
+                  {formatSpan(text(item.row.init_date), text(item.row.end_date), zone)}
                 </Text>
                 {item.kind === 'working' && (
                   <Badge variant="light">{t('hands.count', { count: item.hands.length })}</Badge>

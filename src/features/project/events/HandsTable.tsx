@@ -1,9 +1,10 @@
-import { Button, Collapse, Group, Table, Text } from '@mantine/core';
+import { Button, Collapse, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { LocalRow } from '../../../store/schema';
-import { formatDateTime } from '../../../ui/format';
+import { formatSpan } from '../../../ui/format';
 import { IconPlus } from '../../../ui/icons';
+import { DataTable } from '../../../ui/list/DataTable';
 import { type AskDelete, RowActions } from '../../../ui/RowActions';
 import { SyncBadge } from '../../../ui/SyncBadge';
 import { useZone } from '../../../ui/zone';
@@ -18,7 +19,7 @@ interface HandsTableProps {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? String(value) : '');
 
-/** A working shift's hands: collapsible table with view and delete, and the add-hand button. */
+/** A working shift's hands: a collapsible list (a tap opens the hand) with view and delete, and add. */
 export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
   const { t } = useTranslation(['project', 'ui']);
   const zone = useZone();
@@ -34,54 +35,39 @@ export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
         </Button>
       </Group>
       <Collapse expanded={opened}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('hands.description')}</Table.Th>
-              <Table.Th>{t('hands.gang_no')}</Table.Th>
-              <Table.Th>{t('hands.foreman')}</Table.Th>
-              <Table.Th>{t('hands.start')}</Table.Th>
-              <Table.Th>{t('hands.end')}</Table.Th>
-              <Table.Th aria-label={t('ui:actions.view')} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {hands.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="dimmed" size="sm">
-                    {t('hands.empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {hands.map((hand) => (
-              <Table.Tr key={hand.id} data-testid="hand-row">
-                <Table.Td>
-                  <Group gap={6}>
-                    {text(hand.description)}
-                    <SyncBadge row={hand} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>{num(hand.gang_no)}</Table.Td>
-                <Table.Td>{text(hand.foreman)}</Table.Td>
-                <Table.Td>{formatDateTime(text(hand.init_date), zone)}</Table.Td>
-                <Table.Td>{formatDateTime(text(hand.end_date), zone)}</Table.Td>
-                <Table.Td>
-                  <RowActions
-                    view={`/project/${projectId}/hand/${hand.id}`}
-                    remove={{
-                      resource: 'hand',
-                      id: hand.id,
-                      title: text(hand.description) || t('hands.hand'),
-                      ask,
-                    }}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable<LocalRow>
+          rows={hands}
+          rowKey={(hand) => hand.id}
+          rowTestId="hand-row"
+          label={t('hands.title', { count: hands.length })}
+          empty={t('hands.empty')}
+          opens={(hand) => `/project/${projectId}/hand/${hand.id}`}
+          title={{
+            header: t('hands.description'),
+            cell: (hand) => text(hand.description) || t('hands.untitled', { gang: num(hand.gang_no) }),
+          }}
+          marks={(hand) => <SyncBadge row={hand} />}
+          columns={[
+            { key: 'gang_no', header: t('hands.gang_no'), cell: (hand) => num(hand.gang_no), numeric: true },
+            { key: 'foreman', header: t('hands.foreman'), cell: (hand) => text(hand.foreman), from: 'md' },
+            {
+              key: 'time',
+              header: t('hands.time'),
+              cell: (hand) => formatSpan(text(hand.init_date), text(hand.end_date), zone),
+            },
+          ]}
+          actions={(hand) => (
+            <RowActions
+              view={`/project/${projectId}/hand/${hand.id}`}
+              remove={{
+                resource: 'hand',
+                id: hand.id,
+                title: text(hand.description) || t('hands.hand'),
+                ask,
+              }}
+            />
+          )}
+        />
       </Collapse>
     </div>
   );

@@ -1,0 +1,63 @@
+import { Button, Paper } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ResourceName } from '../../domain/registry';
+import type { LocalRow } from '../../store/schema';
+import { formatDate } from '../../ui/format';
+import { IconEdit } from '../../ui/icons';
+import { useRefNames } from '../../ui/useRefNames';
+import classes from './project.module.css';
+
+export const PROJECT_REFS = {
+  status: 'project-status',
+  activity: 'project-activity',
+  commodity: 'commodity',
+  customer: 'accounts',
+  vessel: 'vessel',
+  port: 'port',
+} as const satisfies Record<string, ResourceName>;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A saved project's general data in short: what a stevedore checks before work; the full form one tap away. */
+export function ProjectSummary({ project }: { project: LocalRow }) {
+  const { t } = useTranslation('project');
+  const names = useRefNames(PROJECT_REFS, project);
+  const dates = [formatDate(text(project.init_date)), formatDate(text(project.end_date))]
+    .filter(Boolean)
+    .join(' – ');
+  const facts: [string, string][] = [
+    [t('fields.code'), text(project.code)],
+    [t('fields.vessel'), [names?.vessel, text(project.voyage)].filter(Boolean).join(' · ')],
+    [t('fields.port'), [names?.port, text(project.dock)].filter(Boolean).join(' · ')],
+    [t('columns_dates'), dates],
+    [t('fields.customer'), names?.customer ?? ''],
+    [t('fields.activity'), [names?.activity, names?.commodity].filter(Boolean).join(' · ')],
+  ];
+  return (
+    <Paper withBorder p="sm" data-testid="project-summary">
+      <div className={classes.summary}>
+        <dl className={classes.facts}>
+          {facts
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+        </dl>
+        <Button
+          component={Link}
+          to={{ hash: 'general' }}
+          variant="default"
+          size="md"
+          leftSection={<IconEdit size={18} />}
+          data-testid="edit-general"
+        >
+          {t('edit_general')}
+        </Button>
+      </div>
+    </Paper>
+  );
+}

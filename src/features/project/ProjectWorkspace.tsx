@@ -1,0 +1,159 @@
+import { Loader, Stack } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { usePreloadWhenSettled } from '../../app/preload';
+import { save } from '../../store/active';
+import type { LocalRow } from '../../store/schema';
+import { useRecordForm } from '../../ui/form';
+import { HistoryButton } from '../../ui/history/HistoryButton';
+import { listPlace } from '../../ui/listPlace';
+import { labelOf } from '../../ui/lookups';
+import { notifyUpdated } from '../../ui/notices';
+import { RecordHeader } from '../../ui/record/RecordHeader';
+import { type Section, SectionBar, useSection } from '../../ui/record/SectionBar';
+import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
+import { SyncBadge } from '../../ui/SyncBadge';
+import { useRefNames } from '../../ui/useRefNames';
+import { EventsTimeline } from './events/EventsTimeline';
+import { groupsWithErrors, ProjectForm } from './ProjectForm';
+import { PROJECT_REFS, ProjectSummary } from './ProjectSummary';
+
+// Sections other issues fill, each its own chunk (see sections/*.tsx).
+const loaders = {
+  packing: () => import('./sections/PackingListSection'),
+  loose: () => import('./sections/LooseCounterSection'),
+  files: () => import('./sections/GallerySection'),
+  documents: () => import('./sections/DocumentsSection'),
+  incidences: () => import('./sections/IncidencesSection'),
+  reports: () => import('./sections/ReportsSection'),
+};
+const PackingListSection = lazy(loaders.packing);
+const LooseCounterSection = lazy(loaders.loose);
+const GallerySection = lazy(loaders.files);
+const DocumentsSection = lazy(loaders.documents);
+const IncidencesSection = lazy(loaders.incidences);
+const ReportsSection = lazy(loaders.reports);
+const SummaryButton = lazy(() => import('./sections/SummaryButton'));
+// Once the page has settled, the other sections' code, so a tab opens at once.
+const preloadSections = () => Promise.all(Object.values(loaders).map((load) => load()));
+
+const SECTIONS = ['packing', 'events', 'incidences', 'files', 'reports', 'general'] as const;
+// The photos and the documents share a section: a link to either (the list's Documents) opens it.
+const PARTS = { photos: 'files', documents: 'files' };
+const OPEN_AT_FIRST = ['call', 'vessel_port'];
+
+function useProjectSave(project: LocalRow | null) {
+  const form = useRecordForm(project ?? {}, { draft: `project:${project?.id ?? 'new'}` });
+  const [open, setOpen] = useState<string[]>(OPEN_AT_FIRST);
+  const submit = async () => {
+    const result = await form.submit((values) => save('project', { ...values, id: project?.id }));
+    // Every group holding a field the save refused opens, so its message shows.
+    if (!result) setOpen((current) => [...new Set([...current, ...groupsWithErrors(form)])]);
+    else notifyUpdated();
+    return result;
+  };
+  return { form, open, setOpen, submit };
+}
+
+/** A link to a part of a section (#documents): brought into view once its section has loaded. */
+function useScrollToPart() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const part = hash.replace(/^#/, '');
+    if (!(part in PARTS)) return;
+    const timer = setTimeout(() => document.getElementById(part)?.scrollIntoView(), 300);
+    return () => clearTimeout(timer);
+  }, [hash]);
+}
+
+/** /project: the general data form of a new project; once saved, its workspace. */
+export function NewProject() {
+  const { t } = useTranslation(['project', 'ui']);
+  const navigate = useNavigate();
+  const { form, open, setOpen, submit } = useProjectSave(null);
+  const create = async () => {
+    const result = await submit();
+    if (result) navigate(`/project/${result.id}`, { replace: true });
+  };
+  return (
+    <Stack gap="md">
+      <RecordHeader
+        title={t('new_title')}
+        save={{ onSave: () => void create(), busy: form.busy }}
+        close={listPlace('/projects')}
+      />
+      <ProjectForm form={form} onSubmit={() => void create()} open={open} onOpenChange={setOpen} />
+    </Stack>
+  );
+}
+
+/**
+ * A saved project: its header (status, Summary, Save, Close), its sections one tap away, the general data
+ * in short above them and in full in their own section.
+ */
+export function ProjectWorkspace({ project }: { project: LocalRow }) {
+  const { t } = useTranslation(['project', 'ui']);
+  const navigate = useNavigate();
+  const { form, open, setOpen, submit } = useProjectSave(project);
+  const names = useRefNames(PROJECT_REFS, project);
+  const families = useStatusFamilies('project-status');
+  const sections: Section[] = SECTIONS.map((key) => ({ key, label: t(`tabs.${key}`) }));
+  const active = useSection(sections, PARTS);
+  usePreloadWhenSettled(preloadSections);
+  useScrollToPart();
+  const update = async () => {
+    // A refusal shows under its field, in the general data.
+    if (!(await submit()) && active !== 'general') navigate({ hash: 'general' });
+  };
+  const name = typeof project.name === 'string' ? project.name : '';
+  const slot = (section: ReactNode) => <Suspense fallback={<Loader size="sm" />}>{section}</Suspense>;
+  const content: Record<(typeof SECTIONS)[number], ReactNode> = {
+    packing: (
+      <>
+        {slot(<PackingListSection projectId={project.id} />)}
+        {slot(<LooseCounterSection projectId={project.id} />)}
+      </>
+    ),
+    events: <EventsTimeline projectId={project.id} />,
+    incidences: slot(<IncidencesSection projectId={project.id} />),
+    files: (
+      <>
+        <div id="photos">{slot(<GallerySection projectId={project.id} />)}</div>
+        <div id="documents">{slot(<DocumentsSection projectId={project.id} />)}</div>
+      </>
+    ),
+    reports: slot(<ReportsSection projectId={project.id} />),
+    general: <ProjectForm form={form} onSubmit={() => void update()} open={open} onOpenChange={setOpen} />,
+  };
+  return (
+    <Stack gap="md">
+      <RecordHeader
+        title={t('title', { name })}
+        marks={
+          <>
+            <StatusTag label={names?.status ?? ''} family={families.get(String(project.status))} />
+            <SyncBadge row={project} />
+          </>
+        }
+        actions={
+          <>
+            <HistoryButton resource="project" id={project.id} title={labelOf('project', project)} />
+            <Suspense fallback={null}>
+              <SummaryButton projectId={project.id} />
+            </Suspense>
+          </>
+        }
+        save={
+          active === 'general' || form.dirty ? { onSave: () => void update(), busy: form.busy } : undefined
+        }
+        close={listPlace('/projects')}
+        sections={<SectionBar sections={sections} active={active} />}
+      />
+      {active !== 'general' && <ProjectSummary project={project} />}
+      <Stack gap="xl" data-testid={`workspace-${active}`}>
+        {content[active as (typeof SECTIONS)[number]]}
+      </Stack>
+    </Stack>
+  );
+}

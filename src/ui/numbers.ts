@@ -1,0 +1,60 @@
+// Numbers as the user reads them (Intl, in the interface language): units counted without decimals,
+// weights in kg with the decimals they have, tonnes and hours with 2. Thousands are always grouped
+// ('1.250,5' in Spanish too, where Intl alone groups only from five digits).
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Shown = number | string | null | undefined;
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function formatter(language: string, min: number, max: number): Intl.NumberFormat {
+  const key = `${language}:${min}:${max}`;
+  let found = formats.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(language, {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      useGrouping: 'always',
+    });
+    formats.set(key, found);
+  }
+  return found;
+}
+
+/** The number in a stored value (decimals are stored as text: '14990.000'); null when there is none. */
+export function toNumber(value: Shown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+export function formatNumber(value: Shown, language: string, min = 0, max = 3): string {
+  const number = toNumber(value);
+  return number === null ? '' : formatter(language, min, max).format(number);
+}
+
+/** Units, pieces, lifts, counts: whole numbers ('1.500'). */
+export const formatUnits = (value: Shown, language: string) => formatNumber(value, language, 0, 0);
+/** A weight in kilograms, with the decimals it has ('14.990 kg', '1.250,5 kg'). */
+export const formatKg = (value: Shown, language: string) => {
+  const shown = formatNumber(value, language, 0, 3);
+  return shown && `${shown} kg`;
+};
+/** Metric tonnes, hours and ratios: 2 decimals ('2.294,38'). */
+export const formatTwo = (value: Shown, language: string) => formatNumber(value, language, 2, 2);
+
+/** The formatters in the interface language. */
+export function useNumbers() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      units: (value: Shown) => formatUnits(value, language),
+      kg: (value: Shown) => formatKg(value, language),
+      two: (value: Shown) => formatTwo(value, language),
+      number: (value: Shown) => formatNumber(value, language),
+    }),
+    [language],
+  );
+}
