@@ -1,5 +1,5 @@
-// A push batch is one transaction with a savepoint per mutation: what a refused mutation wrote before
-// it was refused is rolled back, and nothing else of the batch.
+// A push batch is one transaction, with a savepoint around each mutation from the first refused one on:
+// what a refused mutation wrote before it was refused is rolled back, and nothing else of the batch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/ids.js';
 import { type Api, apiClient, signIn } from '../../tests/api/http.js';
@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 interface PushBody {
-  results: { mutation_id: string; status: string; errors?: Record<string, string[]> }[];
+  results: {
+    mutation_id: string;
+    status: string;
+    errors?: Record<string, string[]>;
+    row?: Record<string, unknown> | null;
+  }[];
 }
 
 const change = (
@@ -90,5 +95,62 @@ describe('a push batch', () => {
       { ...kept, seq: 2 },
     ]);
     expect(again.body.results.map((result) => result.status)).toEqual(['rejected', 'duplicate']);
+  });
+
+  it('applies what comes before and after a refusal once, and answers each with the row as stored', async () => {
+    const [first, second, child] = [uuidv7(), uuidv7(), uuidv7()];
+    const at = '2026-11-22T11:00:00Z';
+    const mutations = [
+      change('crane-type', 'create', first, { name: 'Liebherr LHM 550' }, at),
+      change('crane-type', 'update', first, { name: 'Liebherr LHM 600' }, at),
+      change('accounts', 'create', uuidv7(), { trade_name: 'x'.repeat(300) }, at),
+      change('crane-type', 'create', second, { name: 'Konecranes' }, at),
+      change('accounts', 'update', uuidv7(), { trade_name: 'Nobody' }, at),
+      change('crane-type', 'create', child, { name: 'x'.repeat(300) }, at),
+    ].map((mutation, index) => ({ ...mutation, seq: index + 1 }));
+    const batch = await push(mutations);
+    expect(batch.body.results.map((result) => result.status)).toEqual([
+      'applied',
+      'applied',
+      'rejected',
+      'applied',
+      'conflict',
+      'rejected',
+    ]);
+    // Each applied mutation wrote its row, its audit entry and its answer once.
+    const audit = await server.query(
+      'select mutation_id, count(*)::int as n from audit_log where mutation_id = any($1::uuid[]) group by mutation_id',
+      [mutations.map((mutation) => mutation.mutation_id)],
+    );
+    expect(new Set(audit.map((row) => row.mutation_id))).toEqual(
+      new Set([mutations[0], mutations[1], mutations[3]].map((mutation) => mutation.mutation_id)),
+    );
+    expect(audit.every((row) => row.n === 1)).toBe(true);
+    const answers = await server.query(
+      'select mutation_id, answer from sync_mutation where mutation_id = any($1::uuid[])',
+      [mutations.map((mutation) => mutation.mutation_id)],
+    );
+    expect(answers).toHaveLength(3);
+    // The row answered is the row stored: seq, version and every field as a pull would give them.
+    for (const [index, id] of [
+      [1, first],
+      [3, second],
+    ] as const) {
+      const [stored] = await server.query(
+        'select id, seq, version, name, deleted_at, created_by from crane_type where id = $1',
+        [id],
+      );
+      expect(batch.body.results[index].row).toMatchObject({ ...stored, seq: Number(stored.seq) });
+    }
+    expect(batch.body.results[1].row).toMatchObject({ name: 'Liebherr LHM 600', version: 2 });
+    const again = await push(mutations);
+    expect(again.body.results.map((result) => result.status)).toEqual([
+      'duplicate',
+      'duplicate',
+      'rejected',
+      'duplicate',
+      'conflict',
+      'rejected',
+    ]);
   });
 });

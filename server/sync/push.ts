@@ -40,33 +40,39 @@ export type MutationResult =
 
 const DEPENDS = 'depends on a rejected change';
 
+/** What one mutation did: the values that stand where a later write held a field, and the row as it is now when known. */
+interface Applied {
+  standing: Record<string, unknown>;
+  /** The row as devices store it (null: deleted); undefined when the write stored nothing to read it from. */
+  row?: Record<string, unknown> | null;
+}
+
 /** Applies one mutation; the fields a later write holds are not written: returned with the values that stand. */
 async function applyOne(
   scope: WriteScope,
   resource: Resource,
   actor: Actor,
   mutation: Mutation,
-): Promise<Record<string, unknown>> {
+): Promise<Applied> {
   const data = mutation.data ?? {};
   if (mutation.op === 'delete') {
     await deleteRecord(scope, resource, actor, mutation.id);
-    return {};
+    return { standing: {}, row: null };
   }
   // Locked here and handed to the write, which would otherwise read it again.
   const row = await lockRow(scope.db, resource, mutation.id);
   if (row?.deleted_at) throw new Conflict('deleted');
   if (!row && mutation.op === 'update') throw new Conflict('not_found');
   if (!row) {
-    await createRecord(scope, resource, actor, { ...data, id: mutation.id }, { row });
-    return {};
+    const created = await createRecord(scope, resource, actor, { ...data, id: mutation.id }, { row });
+    return { standing: {}, row: created.row };
   }
-  // Validate once, whichever validation the server ordered first: a second tablet's validation is
-  // refused (and kept for the coil report) even when its device's clock puts it before the first.
-  const sent = Object.keys(data).filter((field) => !sameValue(row[field], data[field]));
-  await validateOnce(scope.db, resource, row, { ...row, ...data }, sent);
   const { kept, standing } = await mergeFields(scope.db, resource, actor, row, data);
-  await updateRecord(scope, resource, actor, mutation.id, kept, { partial: true, locked: { row } });
-  return standing;
+  const updated = await updateRecord(scope, resource, actor, mutation.id, kept, {
+    partial: true,
+    locked: { row },
+  });
+  return { standing, row: updated.row };
 }
 
 class Conflict extends Error {
@@ -104,12 +110,26 @@ const codeOf = (error: unknown) =>
   error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
 
 /**
- * Applies a device's batch in seq order in ONE transaction, each mutation behind its own savepoint
- * with its answer stored beside it: a rejected or conflicting mutation rolls back to its savepoint
- * only, and one commit (one disk flush) serves the batch instead of one per mutation. A mutation
- * seen before answers `duplicate` with the stored answer. Rejected and conflicting mutations do not
- * stop the batch; those that depend on a rejected one are rejected. An unexpected error rolls the
- * whole batch back (nothing is answered, so the device sends it again).
+ * A refusal met by a mutation applied without a savepoint of its own: the batch's transaction is rolled
+ * back and the batch run again, with savepoints from that mutation on.
+ */
+class Unguarded extends Error {
+  constructor(readonly index: number) {
+    super(`mutation ${index} refused without a savepoint`);
+  }
+}
+
+/**
+ * Applies a device's batch in seq order in ONE transaction (one commit, one disk flush), its answers
+ * stored beside it. A mutation seen before answers `duplicate` with the stored answer. Rejected and
+ * conflicting mutations do not stop the batch; those that depend on a rejected one are rejected.
+ *
+ * Savepoints only where a mutation fails: the batch runs first with none (two statements fewer per
+ * mutation); when a mutation is refused, that run is rolled back and the batch runs again with a
+ * savepoint around each mutation from the refused one on, so a refusal rolls back its own mutation only.
+ * A refusal before that point in the second run (the rows changed meanwhile) guards the whole batch in a
+ * third. An unexpected error rolls the whole batch back (nothing is answered, so the device sends it
+ * again).
  */
 export async function pushMutations(
   database: Database,
@@ -117,14 +137,27 @@ export async function pushMutations(
   device: PushingDevice,
   mutations: Mutation[],
 ) {
+  let guardFrom = Number.POSITIVE_INFINITY;
   for (let attempt = 1; ; attempt++) {
     try {
       return await database.db
         .transaction()
         .execute((trx) =>
-          applyBatch(trx as unknown as Kysely<unknown>, database.engine, principal, device, mutations),
+          applyBatch(
+            trx as unknown as Kysely<unknown>,
+            database.engine,
+            principal,
+            device,
+            mutations,
+            guardFrom,
+          ),
         );
     } catch (error) {
+      if (error instanceof Unguarded) {
+        guardFrom = Number.isFinite(guardFrom) ? 0 : error.index;
+        attempt -= 1;
+        continue;
+      }
       if (attempt >= 3 || !RETRYABLE.has(codeOf(error))) throw error;
     }
   }
@@ -156,11 +189,13 @@ async function applyBatch(
   principal: Principal | null,
   device: PushingDevice,
   mutations: Mutation[],
+  guardFrom: number,
 ) {
   const began = Date.now();
   const { clientId } = device;
   const results: MutationResult[] = [];
   const failed = new Set<string>();
+  const stored: { mutation: Mutation; resource: Resource; answer: string }[] = [];
   let lastSeq = 0;
   const ordered = [...mutations].sort((a, b) => a.seq - b.seq);
   // One batch of a device at a time: a copy sent again while the first is being applied (a timed-out
@@ -177,7 +212,7 @@ async function applyBatch(
     );
     for (const row of seen.rows) answers.set(row.mutation_id, row.answer.row);
   }
-  for (const mutation of ordered) {
+  for (const [index, mutation] of ordered.entries()) {
     lastSeq = Math.max(lastSeq, mutation.seq);
     const resource = getResource(mutation.resource);
     const { mutation_id } = mutation;
@@ -198,49 +233,59 @@ async function applyBatch(
       results.push({ mutation_id, status: 'rejected', errors: { non_field_errors: [DEPENDS] } });
       continue;
     }
-    await sql`savepoint mutation`.execute(db);
-    let actor: Actor | undefined;
+    const guarded = index >= guardFrom;
+    if (guarded) await sql`savepoint mutation`.execute(db);
     try {
-      const user = checkWrite(resource, principal, mutation.op === 'update' ? 'write' : mutation.op);
-      actor = {
+      const user = checkWrite(resource, principal, mutation.op === 'delete' ? 'delete' : 'write');
+      const actor: Actor = {
         userId: user.userId,
-        role: user.role,
         clientId,
         mutationId: mutation_id,
         occurredAt: mutation.occurred_at,
         ageMs: ageOf(device, mutation.occurred_at, began),
       };
-      const standing = await applyOne({ db, engine }, resource, actor, mutation);
-      const row = await flatRow(db, resource, mutation.id);
-      if (Object.keys(standing).length > 0) {
+      const applied = await applyOne({ db, engine }, resource, actor, mutation);
+      const row = applied.row !== undefined ? applied.row : await flatRow(db, resource, mutation.id);
+      if (guarded) await sql`release savepoint mutation`.execute(db);
+      if (Object.keys(applied.standing).length > 0) {
         // Not applied as sent: what it could write is kept, and the device is told which values stand.
         // The answer is not stored: sent again (a retry the user chose, with a new time), it is judged again.
-        await sql`release savepoint mutation`.execute(db);
-        results.push({ mutation_id, status: 'conflict', detail: standingDetail(standing), row });
+        results.push({ mutation_id, status: 'conflict', detail: standingDetail(applied.standing), row });
         continue;
       }
-      const answer = { status: 'applied', row };
-      await sql`insert into sync_mutation (mutation_id, client_id, seq, resource, record_id, answer)
-        values (${mutation_id}, ${clientId}, ${mutation.seq}, ${resource.name}, ${mutation.id}, ${JSON.stringify(answer)}::jsonb)`.execute(
-        db,
-      );
-      await sql`release savepoint mutation`.execute(db);
+      stored.push({ mutation, resource, answer: JSON.stringify({ status: 'applied', row }) });
       answers.set(mutation_id, row);
       results.push({ mutation_id, status: 'applied', row });
     } catch (error) {
       const answer = refusal(error, mutation_id, resource);
       if (!answer) throw error;
+      if (!guarded) throw new Unguarded(index);
       await sql`rollback to savepoint mutation`.execute(db);
       await sql`release savepoint mutation`.execute(db);
-      if (error instanceof TallyConflictError && actor)
-        await recordTallyRefusal(db, actor, mutation, error.detail);
       if (mutation.op === 'create') failed.add(mutation.id);
       results.push(
         answer.status === 'conflict' ? { ...answer, row: await flatRow(db, resource, mutation.id) } : answer,
       );
     }
   }
+  await storeAnswers(db, clientId, stored);
   return { results, last_seq: lastSeq };
+}
+
+/** The batch's applied answers, in one statement. */
+async function storeAnswers(
+  db: Kysely<unknown>,
+  clientId: string,
+  stored: { mutation: Mutation; resource: Resource; answer: string }[],
+) {
+  if (stored.length === 0) return;
+  await sql`insert into sync_mutation (mutation_id, client_id, seq, resource, record_id, answer)
+    select m.mutation_id, ${clientId}, m.seq, m.resource, m.record_id, m.answer::jsonb
+    from unnest(${stored.map((s) => s.mutation.mutation_id)}::uuid[], ${stored.map((s) => s.mutation.seq)}::bigint[],
+      ${stored.map((s) => s.resource.name)}::text[], ${stored.map((s) => s.mutation.id)}::uuid[],
+      ${stored.map((s) => s.answer)}::text[]) as m(mutation_id, seq, resource, record_id, answer)`.execute(
+    db,
+  );
 }
 
 /**

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { allFields } from '../../src/domain/columns.js';
-import { syncColumns } from '../../src/domain/model.js';
 import type { Resource } from '../../src/domain/resource.js';
+import { columnsOf } from '../resources/engine/columns.js';
 
 /** A row as devices store it: sync columns and every field, refs as ids (no expansion). */
 export async function flatRow(
@@ -9,9 +8,7 @@ export async function flatRow(
   resource: Resource,
   id: string,
 ): Promise<Record<string, unknown> | null> {
-  const names = [...syncColumns, ...Object.keys(allFields(resource))].filter(
-    (name) => !(resource.name === 'users' && name === 'email'),
-  );
+  const names = columnsOf(resource).flat;
   const rows = await sql<
     Record<string, unknown>
   >`select ${sql.join(names.map((name) => sql.ref(name)))} from ${sql.table(resource.table)} where id = ${id}`.execute(

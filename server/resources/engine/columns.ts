@@ -1,5 +1,5 @@
 import { allFields, kindType } from '../../../src/domain/columns.js';
-import type { FieldInfo, FieldKind } from '../../../src/domain/model.js';
+import { type FieldInfo, type FieldKind, syncColumns } from '../../../src/domain/model.js';
 import { type RefInfo, refsOf } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 
@@ -12,6 +12,8 @@ export interface ResourceColumns {
   writable: string[];
   readOnly: string[];
   refs: Record<string, RefInfo>;
+  /** A row as devices store it: the sync columns and every field (a user's e-mail is not sent). */
+  flat: string[];
 }
 
 const cache = new Map<string, ResourceColumns>();
@@ -27,6 +29,9 @@ export function columnsOf(resource: Resource): ResourceColumns {
       writable: Object.keys(resource.fields),
       readOnly: Object.keys(resource.readOnlyFields),
       refs: refsOf(resource),
+      flat: [...syncColumns, ...Object.keys(fields)].filter(
+        (name) => !(resource.name === 'users' && name === 'email'),
+      ),
     };
     cache.set(resource.name, columns);
   }

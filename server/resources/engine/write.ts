@@ -33,6 +33,8 @@ export interface WriteResult {
   /** 201 created, 200 updated or unchanged. */
   status: 200 | 201;
   version: number;
+  /** The row as written, as devices store it (columnsOf().flat), when this write stored one. */
+  row?: Row;
 }
 
 export interface WriteScope {
@@ -46,6 +48,8 @@ export async function lockRow(db: Kysely<unknown>, resource: Resource, id: strin
     await sql<Row>`select * from ${sql.table(resource.table)} where id = ${id} for update`.execute(db);
   return result.rows[0];
 }
+
+const flatColumns = (resource: Resource) => sql.join(columnsOf(resource).flat.map((name) => sql.ref(name)));
 
 const typed = (resource: Resource, name: string, value: unknown) => {
   const kind = columnsOf(resource).fields[name].kind;
@@ -80,7 +84,7 @@ export async function createRecord(
   const inserted =
     await sql`insert into ${sql.table(resource.table)} (id, version, created_at, created_by, updated_at, updated_by, ${sql.join(names.map((name) => sql.ref(name)))})
     values (${id}, 1, now(), ${actor.userId}, now(), ${actor.userId}, ${sql.join(names.map((name) => typed(resource, name, values[name])))})
-    on conflict (id) do nothing returning id`.execute(scope.db);
+    on conflict (id) do nothing returning ${flatColumns(resource)}`.execute(scope.db);
   if (inserted.rows.length === 0) {
     // The same id was created meanwhile (a retry racing the original): this one is an update of it.
     const created = await lockRow(scope.db, resource, id);
@@ -92,7 +96,7 @@ export async function createRecord(
     names.filter((name) => values[name] !== null).map((name) => [name, [null, values[name]]]),
   );
   await recordAudit(scope.db, { resource, id, action: 'create', version: 1, changes, actor });
-  return { id, status: 201, version: 1 };
+  return { id, status: 201, version: 1, row: inserted.rows[0] as Row };
 }
 
 /** A create of an existing id with the same content answers as the first create did (201); one that changes it is an update. */
@@ -163,14 +167,15 @@ async function applyUpdate(
 
   const version = Number(existing.version) + 1;
   const assignments = changed.map((name) => sql`${sql.ref(name)} = ${typed(resource, name, values[name])}`);
-  await sql`update ${sql.table(resource.table)} set ${sql.join(assignments)}, version = ${version}, updated_at = now(), updated_by = ${actor.userId} where id = ${id}`.execute(
-    scope.db,
-  );
+  const updated =
+    await sql<Row>`update ${sql.table(resource.table)} set ${sql.join(assignments)}, version = ${version}, updated_at = now(), updated_by = ${actor.userId} where id = ${id} returning ${flatColumns(resource)}`.execute(
+      scope.db,
+    );
   const changes = Object.fromEntries(
     changed.map((name) => [name, [existing[name] ?? null, values[name] ?? null]]),
   );
   await recordAudit(scope.db, { resource, id, action: 'update', version, changes, actor });
-  return { id, status: 200, version };
+  return { id, status: 200, version, row: updated.rows[0] };
 }
 
 /** Deletes by tombstone (the row stays for sync, with deleted_at), with the records under it. */
