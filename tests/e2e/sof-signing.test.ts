@@ -225,13 +225,10 @@ describe('signing the statement of facts on the tablet', () => {
       await desk.getByTestId('language-es').click();
       await desk.goto(`/project/${projectId}`);
       await desk.getByRole('heading', { level: 1, name: 'Proyecto Signed call' }).waitFor();
+      await openSection(desk, 'reports');
       await desk
         .getByTestId('section-reports')
-        .getByRole('button', { name: 'Informes', exact: true })
-        .click();
-      await desk
-        .getByTestId('section-reports')
-        .getByRole('tab', { name: 'Informe SOF', exact: true })
+        .getByRole('tab', { name: 'Informe de hechos (SOF)', exact: true })
         .click();
       const row = desk.getByTestId('report-row').filter({ hasText: 'Muelle 5' });
       await row.getByTestId('sof-sign').click();
