@@ -67,6 +67,10 @@ async function applyOne(
     const created = await createRecord(scope, resource, actor, { ...data, id: mutation.id }, { row });
     return { standing: {}, row: created.row };
   }
+  // Validate once, whichever validation the server ordered first: a second tablet's validation is
+  // refused (and kept for the coil report) even when its device's clock puts it before the first.
+  const sent = Object.keys(data).filter((field) => !sameValue(row[field], data[field]));
+  await validateOnce(scope.db, resource, row, { ...row, ...data }, sent);
   const { kept, standing } = await mergeFields(scope.db, resource, actor, row, data);
   const updated = await updateRecord(scope, resource, actor, mutation.id, kept, {
     partial: true,
@@ -235,9 +239,10 @@ async function applyBatch(
     }
     const guarded = index >= guardFrom;
     if (guarded) await sql`savepoint mutation`.execute(db);
+    let actor: Actor | undefined;
     try {
       const user = checkWrite(resource, principal, mutation.op === 'delete' ? 'delete' : 'write');
-      const actor: Actor = {
+      actor = {
         userId: user.userId,
         clientId,
         mutationId: mutation_id,
@@ -262,6 +267,8 @@ async function applyBatch(
       if (!guarded) throw new Unguarded(index);
       await sql`rollback to savepoint mutation`.execute(db);
       await sql`release savepoint mutation`.execute(db);
+      if (error instanceof TallyConflictError && actor)
+        await recordTallyRefusal(db, actor, mutation, error.detail);
       if (mutation.op === 'create') failed.add(mutation.id);
       results.push(
         answer.status === 'conflict' ? { ...answer, row: await flatRow(db, resource, mutation.id) } : answer,
