@@ -192,6 +192,8 @@ export const en: Record<string, string> = {
   'field.value': 'Enter a valid value.',
   'field.whole_number': 'Enter a whole number.',
   'field.a_number': 'Enter a number.',
+  'sync.app_outdated':
+    'This app is older (or newer) than the server: reload it to go on syncing. Changes not sent yet stay on this device and are sent after the reload.',
   'sync.depends': 'depends on a rejected change',
   'sync.validated_at': 'Already validated by {who} at {at}.',
   'sync.validated': 'Already validated by {who}.',

@@ -197,6 +197,8 @@ export const es: Record<string, string> = {
   'field.value': 'Introduzca un valor válido.',
   'field.whole_number': 'Introduzca un número entero.',
   'field.a_number': 'Introduzca un número.',
+  'sync.app_outdated':
+    'Esta aplicación es más antigua (o más nueva) que el servidor: recárguela para seguir sincronizando. Los cambios aún no enviados se quedan en este dispositivo y se envían después de recargar.',
   'sync.depends': 'depende de un cambio rechazado',
   'sync.validated_at': 'Ya validado por {who} el {at}.',
   'sync.validated': 'Ya validado por {who}.',
