@@ -6,7 +6,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { createRunProject, localRows, waitFor } from './projects-support';
-import { expectNoRawKeys, signIn } from './support/app';
+import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
 import { startAppServer } from './support/server';
 import { PHOTOS } from './support/sync';
@@ -112,6 +112,7 @@ describe('the app at a plain-HTTP address other than localhost', () => {
       expect(await page.evaluate(() => typeof globalThis.crypto?.subtle)).toBe('undefined');
       await page.goto(`/project/${project.id}`);
       await page.getByRole('heading', { level: 1, name: project.name }).waitFor({ timeout: 60_000 });
+      await openSection(page, 'files');
       const gallery = page.getByTestId('section-gallery');
       await gallery.getByTestId('gallery-add').click();
       const dialog = page.getByRole('dialog', { name: 'Add photos' });
