@@ -87,7 +87,7 @@ describe('reference lists', () => {
     await page.evaluate(() => localStorage.setItem('language', 'en'));
 
     // Retired: still the project's vessel, no longer offered for a new one.
-    await page.goto(`/project/${project.id}`);
+    await page.goto(`/project/${project.id}#general`);
     const vessel = page.getByRole('combobox', { name: 'Vessel', exact: true });
     await waitFor('the project form', async () => (await vessel.inputValue()) === pride);
     await page.goto('/project');
