@@ -153,7 +153,12 @@ export function LooseCounterModal({
             opens={(row) => () => setEditing({ row })}
             title={{
               header: t('fields.label_color'),
-              cell: (row) => <ColorChips colors={colorsOf(row)} hex={looseLabelColorHex} />,
+              cell: (row) =>
+                colorsOf(row).length > 0 ? (
+                  <ColorChips colors={colorsOf(row)} hex={looseLabelColorHex} />
+                ) : (
+                  t('loose.no_color')
+                ),
             }}
             marks={(row) => <SyncBadge row={row} />}
             columns={[
