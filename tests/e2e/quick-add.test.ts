@@ -42,9 +42,11 @@ describe('adding a vessel and a port from the project form', () => {
     await vessel.getByLabel('Call sign', { exact: true }).fill('9ha2477');
     await vessel.getByRole('button', { name: 'Save' }).click();
     await vessel.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('combobox', { name: 'Vessel', exact: true }).inputValue()).toBe(
-      'Aurora Borealis',
-    );
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Vessel', exact: true }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('Aurora Borealis');
 
     const port = await addTyped(page, 'Port', 'Ports', 'Puerto Aurora');
     await port.getByLabel('Code', { exact: true }).fill('ESZZA');
@@ -54,9 +56,9 @@ describe('adding a vessel and a port from the project form', () => {
     await page.getByRole('option', { name: 'Atlantic/Canary' }).click();
     await port.getByRole('button', { name: 'Save' }).click();
     await port.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('combobox', { name: 'Port', exact: true }).inputValue()).toBe(
-      'Puerto Aurora',
-    );
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Port', exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe('Puerto Aurora');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { level: 1, name: 'Project Aurora call' }).waitFor();
