@@ -23,10 +23,10 @@ const change = (resource: string, op: string, id: string, data: Record<string, u
   data,
   occurred_at: new Date().toISOString(),
 });
-async function push(mutations: ReturnType<typeof change>[]) {
+async function push(mutations: ReturnType<typeof change>[], token = rig.f.adminToken, client = clientId) {
   const answer = await rig.f.api<{ results: Result[] }>('POST', '/api/sync/push/', {
-    token: rig.f.adminToken,
-    body: { client_id: clientId, mutations },
+    token,
+    body: { client_id: client, mutations },
   });
   expect(answer.status).toBe(200);
   return answer.body.results;
@@ -100,6 +100,29 @@ describe('a bad change in a push', () => {
       await rig.server.query('drop function vessel_imo_guard()');
       await rig.server.query('alter table vessel drop constraint vessel_name_check');
     }
+  });
+});
+
+describe("staff's changes in a push", () => {
+  it('add a vessel and correct it, but not edit one someone else added (as over REST)', async () => {
+    const theirs = await rig.f.create('vessel');
+    const own = uuidv7();
+    const results = await push(
+      [
+        change('vessel', 'create', own, { name: `MV Own ${own.slice(-6)}` }),
+        change('vessel', 'update', own, { name: `MV Fixed ${own.slice(-6)}` }),
+        change('vessel', 'update', theirs.id, { name: 'Not mine' }),
+      ],
+      rig.f.staffToken,
+      uuidv7(),
+    );
+    expect(results.map((result) => result.status)).toEqual(['applied', 'applied', 'rejected']);
+    expect(Object.keys(results[2].errors ?? {})).toEqual(['non_field_errors']);
+    expect(await rig.f.read('vessel', theirs.id)).toMatchObject({
+      name: theirs.name,
+      version: theirs.version,
+    });
+    expect(await rig.f.read('vessel', own)).toMatchObject({ name: `MV Fixed ${own.slice(-6)}` });
   });
 });
 

@@ -241,9 +241,10 @@ async function applyBatch(
     if (guarded) await sql`savepoint mutation`.execute(db);
     let actor: Actor | undefined;
     try {
-      const user = checkWrite(resource, principal, mutation.op === 'delete' ? 'delete' : 'write');
+      const user = checkWrite(resource, principal, mutation.op === 'update' ? 'write' : mutation.op);
       actor = {
         userId: user.userId,
+        role: user.role,
         clientId,
         mutationId: mutation_id,
         occurredAt: mutation.occurred_at,
