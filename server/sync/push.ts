@@ -142,7 +142,8 @@ export async function pushMutations(
   mutations: Mutation[],
 ) {
   let guardFrom = Number.POSITIVE_INFINITY;
-  for (let attempt = 1; ; attempt++) {
+  let retries = 0;
+  for (;;) {
     try {
       return await database.db
         .transaction()
@@ -157,12 +158,14 @@ export async function pushMutations(
           ),
         );
     } catch (error) {
+      // Run again at most twice: guarded from the refused mutation on, then (a refusal before it) all
+      // guarded, where no refusal is unguarded any more.
       if (error instanceof Unguarded) {
         guardFrom = Number.isFinite(guardFrom) ? 0 : error.index;
-        attempt -= 1;
         continue;
       }
-      if (attempt >= 3 || !RETRYABLE.has(codeOf(error))) throw error;
+      retries += 1;
+      if (retries >= 3 || !RETRYABLE.has(codeOf(error))) throw error;
     }
   }
 }
