@@ -51,7 +51,7 @@ function drawRow(doc: Pdf, label: string, value: string, damage: boolean, damage
 }
 
 /** The inspector's signature: the pad's image when signed on the tablet, else a line to sign on. */
-function signatureBox(doc: Pdf, report: ContainerReportRow, inspector: string, context: ReportContext) {
+function signatureBox(doc: Pdf, signature: Buffer | null, inspector: string, context: ReportContext) {
   const { t } = context;
   heading(doc, t('container.signature'), 110);
   const width = contentWidth(doc) / 2;
@@ -59,17 +59,8 @@ function signatureBox(doc: Pdf, report: ContainerReportRow, inspector: string, c
   ensureRoom(doc, 100);
   const top = doc.y;
   doc.lineWidth(0.6).strokeColor('#9AA4B2').rect(left, top, width, 96).stroke();
-  const image = typeof report.signature === 'string' ? report.signature : '';
-  if (image.startsWith('data:image/png;base64,'))
-    try {
-      doc.image(Buffer.from(image.slice('data:image/png;base64,'.length), 'base64'), left + 6, top + 6, {
-        fit: [width - 12, 56],
-        align: 'center',
-        valign: 'center',
-      });
-    } catch {
-      // An image PDFKit cannot read: the name under the box still says who inspected.
-    }
+  if (signature)
+    doc.image(signature, left + 6, top + 6, { fit: [width - 12, 56], align: 'center', valign: 'center' });
   else
     doc
       .moveTo(left + 8, top + 62)
@@ -96,6 +87,8 @@ export interface ContainerPdfInput {
   photos: readonly Photo[];
   context: ReportContext;
   logo: Buffer | null;
+  /** The inspector's signature redrawn (photos.ts signaturePng); null when none or unreadable. */
+  signature: Buffer | null;
   /** The names of what the report refers to, in the report's language. */
   names: { vessel: string; port: string; inspector: string };
 }
@@ -105,6 +98,7 @@ export async function containerReportPdf({
   photos,
   context,
   logo,
+  signature,
   names,
 }: ContainerPdfInput): Promise<Buffer> {
   const { t, clock, now } = context;
@@ -167,7 +161,7 @@ export async function containerReportPdf({
     doc.font('body').fontSize(10).fillColor(INK).text(t('container.no_photos'), { width });
   else drawPhotos(doc, photos, (name) => t('container.photo_unreadable', { name }));
 
-  signatureBox(doc, report, names.inspector, context);
+  signatureBox(doc, signature, names.inspector, context);
   return finish(
     doc,
     (page, pages) => `${report.container_number} · ${zone} · ${t('container.page', { page, pages })}`,

@@ -18,7 +18,7 @@ import {
 } from './container-report.repository.js';
 import { fileSlug, formatDateTime } from './format.js';
 import { companyLogo } from './letterhead.js';
-import { preparePhotos } from './photos.js';
+import { preparePhotos, signaturePng } from './photos.js';
 import { type MadeFile, makeReportBody, reportContext } from './reports.service.js';
 
 /** language and time_zone as for the spreadsheets; a container report has no `report`. */
@@ -62,6 +62,7 @@ export async function makeContainerReport(
     photos,
     context,
     logo: await companyLogo(config),
+    signature: await signaturePng(report.signature),
     names: {
       vessel: lookupLabel('vessel', report.vessel_row, language),
       port: lookupLabel('port', report.port_row, language),

@@ -4,7 +4,7 @@ import { type Api, apiClient, signIn } from '../../tests/api/http.js';
 import { upload } from '../../tests/fixtures/multipart.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { pdfPages, postForFile } from './read-files.js';
-import { PASSWORD } from './report-fixture.js';
+import { CORRUPT_PNG, PASSWORD } from './report-fixture.js';
 
 let server: TestServer;
 let api: Api;
@@ -204,6 +204,19 @@ describe('container report PDF', () => {
     expect(text).not.toContain('DAMAGE');
     expect(text).toContain('ISO 6346 check digit 3: correct.');
     // No signature drawn: a box to sign on paper, and no image at all.
+    expect(text).toContain("Inspector's signature");
+    expect(response.bytes.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it('makes the report when its signature is a PNG that cannot be read, without the image', async () => {
+    const made = await api('POST', '/api/container-report/', {
+      token: admin,
+      body: { container_number: 'CSQU3054383', signature: CORRUPT_PNG },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const response = await make(String(made.body.id), { language: 'en' });
+    expect(response.status).toBe(200);
+    const text = (await pdfPages(response.bytes)).map((page) => page.text).join(' ');
     expect(text).toContain("Inspector's signature");
     expect(response.bytes.toString('latin1')).not.toContain('/Subtype /Image');
   });

@@ -2,11 +2,9 @@
 // document's title and what its times are.
 import { stat } from 'node:fs/promises';
 import type { Config } from '../config.js';
-import { onFirstUse } from '../lazy-module.js';
 import { contentWidth, type Pdf } from './pdf-kit.js';
 import { INK, MUTED } from './pdf-table.js';
-
-const loadSharp = onFirstUse(async () => (await import('sharp')).default);
+import { loadSharp } from './photos.js';
 
 // The logo as a PNG PDFKit draws, made once per file version (path and modification time).
 let cached: { key: string; png: Buffer | null } | undefined;

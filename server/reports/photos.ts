@@ -1,5 +1,6 @@
-// Photos for a PDF: the attachment's bytes from the file store, turned upright and made a JPEG of at
-// most 1600 px (PDFKit draws JPEG and PNG only; phone photos would make the file huge).
+// Images for a PDF, read through sharp: photos (the attachment's bytes from the file store, turned
+// upright and made a JPEG of at most 1600 px: PDFKit draws JPEG and PNG only, and phone photos would
+// make the file huge) and the signatures drawn on a pad.
 import { onFirstUse } from '../lazy-module.js';
 
 export interface Photo {
@@ -14,7 +15,7 @@ export interface Photo {
 
 const MAX_SIDE = 1600;
 
-const loadSharp = onFirstUse(async () => (await import('sharp')).default);
+export const loadSharp = onFirstUse(async () => (await import('sharp')).default);
 
 /** A photo's bytes, a path, or a reading of them (from the file store; null when it has none). */
 export type PhotoSource = Buffer | string | (() => Promise<Buffer | null>);
@@ -53,4 +54,26 @@ export async function preparePhotos(
   };
   await Promise.all([worker(), worker()]);
   return photos;
+}
+
+const PNG_DATA_URL_PREFIX = 'data:image/png;base64,';
+
+/**
+ * A signature pad's image ('data:image/png;base64,...') as a PNG PDFKit can draw, or null when it is
+ * none or sharp cannot read it. PDFKit inflates a PNG with an alpha channel in a zlib callback, where a
+ * corrupt one throws outside any try and stops the server: so every signature is redrawn by sharp first.
+ */
+export async function signaturePng(dataUrl: unknown): Promise<Buffer | null> {
+  if (typeof dataUrl !== 'string' || !dataUrl.startsWith(PNG_DATA_URL_PREFIX)) return null;
+  const sharp = await loadSharp();
+  try {
+    return await sharp(Buffer.from(dataUrl.slice(PNG_DATA_URL_PREFIX.length), 'base64'), {
+      limitInputPixels: 10_000_000,
+      failOn: 'error',
+    })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
 }

@@ -7,6 +7,12 @@ export const PASSWORD = 'Quay-Crane-42';
 /** Texts that a spreadsheet would run as formulas if they were written as formulas. */
 export const INJECTION = '=HYPERLINK("http://evil.example/x","click")';
 export const INJECTION_REF = '@SUM(1+1)*cmd|x';
+/**
+ * A 4 x 4 RGBA PNG whose pixel data is not zlib: it passes the PNG data-URL check, and PDFKit, given it
+ * as is, throws while inflating it outside any try (the server stopped).
+ */
+export const CORRUPT_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAAGElEQVRub3QgemxpYiBhdCBhbGwsIGdhcmJhZ2WLjfcoAAAAAElFTkSuQmCC';
 
 type Row = { id: string } & Record<string, unknown>;
 

@@ -11,6 +11,7 @@ import { ValidationError } from '../http/errors.js';
 import { parseOrThrow } from '../http/validation.js';
 import { fileSlug } from './format.js';
 import { companyLogo } from './letterhead.js';
+import { signaturePng } from './photos.js';
 import { findProjectHeader, loadProjectData, projectInLanguage } from './project-data.repository.js';
 import { type MadeFile, makeReportBody, portZone, reportContext } from './reports.service.js';
 import { findSofReport, loadSofContent } from './sof-data.js';
@@ -26,7 +27,9 @@ export const makeSofPdfBody = makeReportBody.extend({
 
 type Db = Database['db'];
 
-interface StoredSignature extends SignatureView {
+interface StoredSignature extends Omit<SignatureView, 'png'> {
+  /** 'data:image/png;base64,...' */
+  image: string;
   content_hash: string;
   content: SofContent;
 }
@@ -93,7 +96,9 @@ export async function makeSofPdf(
     content,
     hash,
     context,
-    signatures: shown,
+    signatures: await Promise.all(
+      shown.map(async ({ image, ...signature }) => ({ ...signature, png: await signaturePng(image) })),
+    ),
     state,
     logo: await companyLogo(config),
   });

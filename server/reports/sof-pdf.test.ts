@@ -5,7 +5,7 @@ import { commodities, eventTypes, projectActivities, projectStatuses } from '../
 import { startTestServer, type TestServer } from '../testing.js';
 import { findProjectHeader, loadProjectData } from './project-data.repository.js';
 import { pdfPages, postForFile } from './read-files.js';
-import { makeReportWorld, type ReportWorld } from './report-fixture.js';
+import { CORRUPT_PNG, makeReportWorld, type ReportWorld } from './report-fixture.js';
 import { findSofReport, loadSofContent } from './sof-data.js';
 
 let server: TestServer;
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** The SOF's content as the tablet computes it from the same rows (here from the server's database). */
-async function contentNow(timeZone = 'Europe/Madrid'): Promise<SofContent> {
+async function contentNow(timeZone = 'Europe/Madrid', reportId = report): Promise<SofContent> {
   const { db } = server.server.database;
   const admin = {
     kind: 'user',
@@ -39,7 +39,7 @@ async function contentNow(timeZone = 'Europe/Madrid'): Promise<SofContent> {
   return loadSofContent(
     db,
     await loadProjectData(db, project),
-    await findSofReport(db, project.id, report),
+    await findSofReport(db, project.id, reportId),
     timeZone,
   );
 }
@@ -197,6 +197,32 @@ describe('SOF PDF', () => {
     expect(text).toMatch(/24\/10\/2026\s+Saturday\s+4\.00\s+0\.00\s+4\.00/);
     expect(text).toMatch(/25\/10\/2026\s+Sunday\s+21\.00\s+1\.00\s+20\.00/);
     expect(text).toMatch(/Totals\s+25\.00\s+1\.00\s+24\.00/);
+  });
+
+  it('shows a signature whose PNG cannot be read by its name and time, without the image', async () => {
+    const other = await world.api('POST', '/api/sof-report/', {
+      token: world.admin,
+      body: { project: world.project, berthing_wharf: 'Muelle Sur 1' },
+    });
+    const otherId = String(other.body.id);
+    const content = await contentNow('Europe/Madrid', otherId);
+    const signed = await world.api('POST', '/api/sof-signature/', {
+      token: world.admin,
+      body: {
+        sof_report: otherId,
+        role: 'agent',
+        name: 'Marta Ruiz',
+        signed_at: '2026-11-22T09:00:00Z',
+        content,
+        content_hash: sofHash(content),
+        image: CORRUPT_PNG,
+      },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    const { text, response } = await pdf({ language: 'en', report: otherId });
+    expect(text).toContain('Marta Ruiz');
+    expect(text).toContain('Signed 22/11/2026 10:00');
+    expect(response.bytes.toString('latin1')).not.toContain('/Subtype /Image');
   });
 
   it("is in Spanish, with none of the seed's English names", async () => {

@@ -19,8 +19,8 @@ export interface SignatureView {
   under_protest: boolean;
   remark: string | null;
   signed_at: string;
-  /** 'data:image/png;base64,...' */
-  image: string;
+  /** The pad's image, redrawn by sharp (photos.ts signaturePng); null when it could not be read. */
+  png: Buffer | null;
 }
 
 /**
@@ -188,12 +188,13 @@ function signatureBoxes(doc: Pdf, input: SofPdfInput) {
       .fillColor(INK)
       .text(t(ROLE_LABEL[role]), x + 6, top + 5, { width: width - 12 });
     if (signature) {
-      const png = Buffer.from(signature.image.replace(/^data:image\/png;base64,/, ''), 'base64');
-      try {
-        doc.image(png, x + 6, top + 18, { fit: [width - 12, 56], align: 'center', valign: 'center' });
-      } catch {
-        // An image PDFKit cannot read: the name and time below still say who signed and when.
-      }
+      // Without an image (unreadable), the name and time below still say who signed and when.
+      if (signature.png)
+        doc.image(signature.png, x + 6, top + 18, {
+          fit: [width - 12, 56],
+          align: 'center',
+          valign: 'center',
+        });
       doc
         .font('bold')
         .fontSize(8)
