@@ -3,32 +3,17 @@
 // tablets converge through the pull: the merged vessel is gone from both, their records name the kept
 // one, and a change one of them made offline before the merge, still naming the old vessel, lands on the
 // kept one instead of being refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveRecord, updateRecord } from '../store/writes';
-import {
-  lookupIds,
-  makeDevice,
-  type SyncServer,
-  startSyncServer,
-  type TestDevice,
-  type TestUser,
-} from './testing/harness';
+import { lookupIds, makeDevice, syncRig, type TestDevice } from './testing/harness';
 
-let server: SyncServer;
-let staff: TestUser;
-
-beforeAll(async () => {
-  server = await startSyncServer();
-  staff = await server.user('merge_clerk');
-});
-afterAll(() => server?.close());
-
+const rig = syncRig('merge_clerk');
 const withRole = (device: TestDevice) => ({ ...device.ctx, role: () => 'staff' as const });
 
 describe('merging two entries of a reference list', () => {
   it('moves every reference to the kept entry and both tablets converge', async () => {
-    const a = await makeDevice(server, staff);
-    const b = await makeDevice(server, staff);
+    const a = await makeDevice(rig.server, rig.user);
+    const b = await makeDevice(rig.server, rig.user);
     await a.pull();
     await b.pull();
     const { planned } = await lookupIds(a.db);
@@ -51,8 +36,8 @@ describe('merging two entries of a reference list', () => {
       .id;
     await updateRecord(withRole(b), 'project', pb, { voyage: 'V-7' });
 
-    const merged = await server.rest<{ into: string; moved: { resource: string; count: number }[] }>(
-      server.admin,
+    const merged = await rig.server.rest<{ into: string; moved: { resource: string; count: number }[] }>(
+      rig.server.admin,
       'POST',
       `/api/vessel/${typo}/merge/`,
       { into: kept },
@@ -71,7 +56,7 @@ describe('merging two entries of a reference list', () => {
       for (const project of [pa, pb, late]) expect((await device.row('project', project))?.vessel).toBe(kept);
       expect((await device.row('project', pb))?.voyage).toBe('V-7');
     }
-    const onServer = await server.server.query(
+    const onServer = await rig.server.server.query(
       'select id, vessel, version from project where id = any($1) and deleted_at is null order by id',
       [[pa, pb, late]],
     );

@@ -1,39 +1,25 @@
 // A record stays in its project (README, "The API"): the local store refuses a move, a move queued by an
 // older app is rejected naming the field (and waits in Needs attention until discarded), the office's
 // REST move is a 400; and the tablets of both projects converge, each with its project's rows only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectResources } from '../domain/registry';
 import { discardEntry } from '../store/attention';
 import { setKeptOffline } from '../store/meta';
 import { needsAttention } from '../store/queries';
 import { LocalValidationError } from '../store/validate';
 import { updateRecord } from '../store/writes';
-import {
-  lookupIds,
-  makeDevice,
-  type SyncServer,
-  startSyncServer,
-  type TestDevice,
-  type TestUser,
-} from './testing/harness';
+import { lookupIds, makeDevice, syncRig, type TestDevice } from './testing/harness';
 import { queueAsOlderApp } from './testing/older-app';
 
-let server: SyncServer;
-let staff: TestUser;
+const rig = syncRig('move_clerk');
 const MOVED = ['A record cannot move to another project.'];
-
-beforeAll(async () => {
-  server = await startSyncServer();
-  staff = await server.user('move_clerk');
-});
-afterAll(() => server?.close());
 
 /** The ids of a project's live rows, by resource, as the server and as a device hold them. */
 async function onServer(project: string) {
   const ids: string[] = [];
   for (const name of projectResources) {
     const table = name.replaceAll('-', '_');
-    const rows = await server.server.query(
+    const rows = await rig.server.server.query(
       `select id from ${table} where project = $1 and deleted_at is null`,
       [project],
     );
@@ -51,12 +37,12 @@ async function onDevice(device: TestDevice, project: string) {
 
 describe('moving a record between projects', () => {
   it('is refused everywhere, and both projects’ tablets converge', async () => {
-    const a = await makeDevice(server, staff);
-    const b = await makeDevice(server, staff);
+    const a = await makeDevice(rig.server, rig.user);
+    const b = await makeDevice(rig.server, rig.user);
     await a.pull();
     const { planned, workingShift } = await lookupIds(a.db);
     const post = async (path: string, body: Record<string, unknown>) => {
-      const made = await server.rest<{ id: string }>(staff, 'POST', path, body);
+      const made = await rig.server.rest<{ id: string }>(rig.user, 'POST', path, body);
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       return made.body.id;
     };
@@ -75,9 +61,9 @@ describe('moving a record between projects', () => {
     const form = new FormData();
     form.set('is_image', 'false');
     form.set('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'survey.pdf');
-    const upload = await fetch(`${server.url}/api/incidence/${incidence}/attachments/`, {
+    const upload = await fetch(`${rig.server.url}/api/incidence/${incidence}/attachments/`, {
       method: 'POST',
-      headers: { authorization: `Token ${staff.token}` },
+      headers: { authorization: `Token ${rig.user.token}` },
       body: form,
     });
     expect(upload.status).toBe(201);
@@ -97,7 +83,7 @@ describe('moving a record between projects', () => {
     expect(refused instanceof LocalValidationError && refused.fieldErrors).toEqual({ project: MOVED });
     expect(await a.db.outbox.count()).toBe(0);
     // Through the parent it takes its project from, on a tablet that holds both projects: the same.
-    const c = await makeDevice(server, staff);
+    const c = await makeDevice(rig.server, rig.user);
     await setKeptOffline(c.db, p1, true);
     await setKeptOffline(c.db, p2, true);
     await c.pull();
@@ -120,7 +106,7 @@ describe('moving a record between projects', () => {
     for (const entry of waiting) await discardEntry(a.db, entry.entry.mutation_id);
 
     // The office over REST: the same refusal.
-    const office = await server.rest(staff, 'PATCH', `/api/incidence/${incidence}/`, { project: p2 });
+    const office = await rig.server.rest(rig.user, 'PATCH', `/api/incidence/${incidence}/`, { project: p2 });
     expect(office).toMatchObject({ status: 400, body: { project: MOVED } });
 
     await a.pull();

@@ -6,7 +6,7 @@
 // (keeps or gives up a conflict, discards a refusal). In the end every change arrived exactly once, the
 // value standing in each field is that of the last write in real time, nothing moved, and the device
 // agrees with the server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discardEntry, discardPreview, retryEntry } from '../store/attention';
 import { setKeptOffline } from '../store/meta';
 import { needsAttention } from '../store/queries';
@@ -14,24 +14,11 @@ import { LocalValidationError } from '../store/validate';
 import { removeRecord, saveRecord, updateRecord } from '../store/writes';
 import { type FaultAction, startFaultProxy } from './testing/fault-proxy';
 import { FieldWrites } from './testing/field-writes';
-import {
-  makeDevice,
-  type SyncServer,
-  startSyncServer,
-  type TestDevice,
-  type TestUser,
-} from './testing/harness';
+import { makeDevice, syncRig, type TestDevice } from './testing/harness';
 import { queueAsOlderApp } from './testing/older-app';
 
-let server: SyncServer;
 // Deleting projects is for admins.
-let staff: TestUser;
-
-beforeAll(async () => {
-  server = await startSyncServer();
-  staff = await server.user('random_walker', 'admin');
-});
-afterAll(() => server?.close());
+const rig = syncRig('random_walker', 'admin');
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function random(seed: number) {
@@ -79,12 +66,12 @@ describe('random faults, clocks and refusals', () => {
     async (seed) => {
       const next = random(seed);
       const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-      const proxy = await startFaultProxy(server.url);
+      const proxy = await startFaultProxy(rig.server.url);
       let skew = pick([YEAR, -YEAR]);
       const deviceNow = () => Date.now() + skew;
       const stats = { conflicts: 0, rejected: 0, refusedLocally: 0, skews: new Set([skew]) };
       try {
-        const device = await makeDevice(server, staff, { baseUrl: proxy.url, now: deviceNow });
+        const device = await makeDevice(rig.server, rig.user, { baseUrl: proxy.url, now: deviceNow });
         const writes = new FieldWrites();
         const projects = new Set<string>();
         const incidences = new Map<string, string>();
@@ -121,7 +108,7 @@ describe('random faults, clocks and refusals', () => {
           }
         };
         const office = (id: string, body: Record<string, unknown>) =>
-          server.rest(staff, 'PATCH', `/api/project/${id}/`, body);
+          rig.server.rest(rig.user, 'PATCH', `/api/project/${id}/`, body);
 
         for (let step = 0; step < 80; step += 1) {
           const ids = [...projects];
@@ -168,7 +155,9 @@ describe('random faults, clocks and refusals', () => {
               expect(refused).toEqual({ project: MOVED });
               stats.refusedLocally += 1;
             } else if (how < 0.67) {
-              const answer = await server.rest(staff, 'PATCH', `/api/incidence/${id}/`, { project: to });
+              const answer = await rig.server.rest(rig.user, 'PATCH', `/api/incidence/${id}/`, {
+                project: to,
+              });
               if (answer.status !== 404)
                 expect(answer).toMatchObject({ status: 400, body: { project: MOVED } });
             } else
@@ -228,7 +217,7 @@ describe('random faults, clocks and refusals', () => {
         await device.pull();
 
         expect(await device.db.outbox.toArray()).toEqual([]);
-        const rows = await server.server.query(
+        const rows = await rig.server.server.query(
           `select id, dock, number_gangs, remarks, ${DEFAULTED}, deleted_at from project where name like $1`,
           [`MV Random ${seed}-%`],
         );
@@ -254,7 +243,7 @@ describe('random faults, clocks and refusals', () => {
             .count(),
         ).toBe(live.length);
         // Every incidence where it was created, on the server and on the device.
-        const stored = await server.server.query(
+        const stored = await rig.server.server.query(
           'select id, project from incidence where description like $1 and deleted_at is null',
           [`Walk ${seed}-%`],
         );
@@ -266,11 +255,11 @@ describe('random faults, clocks and refusals', () => {
           .toArray();
         expect(new Map(onDevice.map((row) => [row.id, row.project]))).toEqual(incidences);
         // Exactly once: no record was created twice, no mutation applied twice.
-        const creates = await server.server.query(
+        const creates = await rig.server.server.query(
           "select record_id, count(*)::int as n from audit_log where action = 'create' group by resource, record_id having count(*) > 1",
         );
         expect(creates).toEqual([]);
-        const dupes = await server.server.query(
+        const dupes = await rig.server.server.query(
           'select mutation_id, count(*)::int as n from audit_log where mutation_id is not null group by mutation_id, record_id, version having count(*) > 1',
         );
         expect(dupes).toEqual([]);

@@ -1,5 +1,6 @@
 // Sync test harness: the real server (in-memory PGlite), users with tokens, and simulated devices, each
 // with its own fake IndexedDB and its own HTTP path (direct, or through a fault proxy).
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/testing';
 import { createSyncApi, type DeviceState, type SyncApi } from '../../api/sync';
 import type { ResourceName } from '../../domain/registry';
@@ -62,6 +63,22 @@ export async function startSyncServer(): Promise<SyncServer> {
   };
   const admin = await user('harbour_admin', 'admin');
   return { server, url: server.url, admin, user, signIn, rest, close: () => server.close() };
+}
+
+/**
+ * A test file's server and one user of it, started before its tests and closed after: `const rig =
+ * syncRig('clerk')` then `rig.server` and `rig.user` inside the tests.
+ */
+export function syncRig(username: string, role?: 'admin' | 'staff') {
+  const rig = {} as { server: SyncServer; user: TestUser };
+  beforeAll(async () => {
+    rig.server = await startSyncServer();
+    rig.user = await rig.server.user(username, role);
+  });
+  afterAll(async () => {
+    await rig.server?.close();
+  });
+  return rig;
 }
 
 export interface TestDevice {
