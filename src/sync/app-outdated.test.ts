@@ -4,60 +4,38 @@
 // engine stops sending and keeps the outbox; the reloaded app opens the same database (upgraded to the
 // current schema version) and sends every change, applied once.
 import { IDBFactory } from 'fake-indexeddb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSyncApi } from '../api/sync';
+import { describe, expect, it } from 'vitest';
 import { APP_OUTDATED, DATA_VERSION, DATA_VERSION_HEADER } from '../domain/data-version';
+import type { LocalDb } from '../store/db';
 import { schemaVersions } from '../store/schema';
 import { deviceDb } from '../store/testing';
 import { saveRecord } from '../store/writes';
-import { SyncEngine } from './engine';
 import { useSyncStatus } from './status';
-import { eventually, type SyncServer, startSyncServer, type TestUser } from './testing/harness';
+import { eventually, makeDevice, syncRig } from './testing/harness';
 
-let server: SyncServer;
-let user: TestUser;
+const rig = syncRig('deck_tablet', 'admin');
 
-beforeAll(async () => {
-  server = await startSyncServer();
-  user = await server.user('deck_tablet', 'admin');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-function engineOn(db: ReturnType<typeof deviceDb>, dataVersion: string) {
-  const api = createSyncApi({ baseUrl: server.url, token: () => user.token, dataVersion });
-  return new SyncEngine({
-    db,
-    api,
-    userId: user.id,
-    locks: null,
-    events: null,
-    intervalMs: 0,
-    pushDelayMs: 10,
-    backoff: { baseMs: 20, maxMs: 200 },
-  });
-}
+const engineOn = async (db: LocalDb, dataVersion: string) =>
+  (await makeDevice(rig.server, rig.user, { db, dataVersion })).engine();
 
 describe('a tablet on the previous app after the upgrade', () => {
   it('is told to reload, keeps its outbox, and the reloaded app sends it', async () => {
     const factory = new IDBFactory() as unknown as globalThis.IDBFactory;
     // The previous release's local schema: its first version only.
     const previous = schemaVersions.filter((step) => step.version === 1);
-    const old = deviceDb(user.id, { indexedDB: factory, versions: previous });
-    const ctx = { db: old, userId: user.id };
+    const old = deviceDb(rig.user.id, { indexedDB: factory, versions: previous });
+    const ctx = { db: old, userId: rig.user.id };
     const project = await saveRecord(ctx, 'project', { name: 'Nordic Star 2611' });
     await saveRecord(ctx, 'project', { name: 'Star Lindesnes 2411' });
     expect(await old.outbox.count()).toBe(2);
 
     const before = await old.outbox.toArray();
-    const oldApp = engineOn(old, 'previous-release');
+    const oldApp = await engineOn(old, 'previous-release');
     oldApp.start();
     await eventually(() => oldApp.state === 'app-outdated');
     expect(useSyncStatus.getState().phase).toBe('app-outdated');
     // Nothing of it was done on the server, and nothing left the outbox.
-    expect((await server.rest(user, 'GET', `/api/project/${project.id}/`)).status).toBe(404);
+    expect((await rig.server.rest(rig.user, 'GET', `/api/project/${project.id}/`)).status).toBe(404);
     // (Only its count of attempts moved.)
     const unchanged = (entries: typeof before) => entries.map(({ attempts: _, ...entry }) => entry);
     expect(unchanged(await old.outbox.toArray())).toEqual(unchanged(before));
@@ -71,17 +49,17 @@ describe('a tablet on the previous app after the upgrade', () => {
     old.close();
 
     // The reload: the new app, on the same database, upgraded to the current local schema.
-    const reloaded = deviceDb(user.id, { indexedDB: factory });
+    const reloaded = deviceDb(rig.user.id, { indexedDB: factory });
     await reloaded.open();
     expect(reloaded.verno).toBe(schemaVersions.at(-1)?.version);
     expect(await reloaded.outbox.count()).toBe(3);
-    const newApp = engineOn(reloaded, DATA_VERSION);
+    const newApp = await engineOn(reloaded, DATA_VERSION);
     newApp.start();
     await eventually(async () => (await reloaded.outbox.count()) === 0);
     await newApp.whenIdle();
     expect(newApp.state).toBe('idle');
-    const names = await server.rest<{ results: { name: string }[] }>(
-      user,
+    const names = await rig.server.rest<{ results: { name: string }[] }>(
+      rig.user,
       'GET',
       '/api/project/?page_size=100',
     );
@@ -100,18 +78,18 @@ describe('a tablet on the previous app after the upgrade', () => {
       files_pending: 0,
     };
     const push = (headers: Record<string, string>) =>
-      fetch(`${server.url}/api/sync/push/`, {
+      fetch(`${rig.server.url}/api/sync/push/`, {
         method: 'POST',
-        headers: { authorization: `Token ${user.token}`, 'content-type': 'application/json', ...headers },
+        headers: { authorization: `Token ${rig.user.token}`, 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ ...device, mutations: [] }),
       });
     const refused = await push({ [DATA_VERSION_HEADER]: 'previous-release' });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: APP_OUTDATED, data_version: DATA_VERSION });
     const pull = await fetch(
-      `${server.url}/api/sync/pull/?client_id=${device.client_id}&pending=0&needs_attention=0&files_pending=0`,
+      `${rig.server.url}/api/sync/pull/?client_id=${device.client_id}&pending=0&needs_attention=0&files_pending=0`,
       {
-        headers: { authorization: `Token ${user.token}`, [DATA_VERSION_HEADER]: 'previous-release' },
+        headers: { authorization: `Token ${rig.user.token}`, [DATA_VERSION_HEADER]: 'previous-release' },
       },
     );
     expect(pull.status).toBe(409);

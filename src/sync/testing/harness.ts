@@ -102,6 +102,10 @@ export interface DeviceOptions {
   token?: () => string | null;
   /** Its clock (ms): how far off the true time it is can be changed while it runs. */
   now?: () => number;
+  /** Its local database; default a fresh one of the user's. */
+  db?: LocalDb;
+  /** The data version its app sends; default the current one. */
+  dataVersion?: string;
 }
 
 export async function makeDevice(
@@ -109,7 +113,7 @@ export async function makeDevice(
   user: TestUser,
   options: DeviceOptions = {},
 ): Promise<TestDevice> {
-  const db = deviceDb(user.id);
+  const db = options.db ?? deviceDb(user.id);
   await db.open();
   const api = createSyncApi({
     baseUrl: options.baseUrl ?? server.url,
@@ -117,6 +121,7 @@ export async function makeDevice(
     fetch: options.fetch,
     timeoutMs: 20_000,
     now: options.now,
+    dataVersion: options.dataVersion,
   });
   const deviceState = () => deviceStateOf(db, 'test');
   return {
