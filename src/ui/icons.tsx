@@ -210,3 +210,12 @@ export function IconSignature(props: IconProps) {
     </Icon>
   );
 }
+
+/** A barcode in a viewfinder's corners (the tally's camera). */
+export function IconScan(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 7V4h3M18 4h3v3M21 17v3h-3M6 20H3v-3M7 8v8M10 8v8M13 8v8M17 8v8" />
+    </Icon>
+  );
+}
