@@ -14,6 +14,7 @@ import { RowAction, RowActions } from '../../ui/RowActions';
 import { useZone } from '../../ui/zone';
 import { SyncMark } from '../sync/SyncMark';
 import { carriesDocuments, DocumentsButton, DocumentsList } from './Documents';
+import { GenerateButton } from './GenerateButton';
 import { REPORT_PAGE_SIZE, type ReportKind } from './kinds';
 import { PrompterField } from './PrompterField';
 import { type ReportRow, reportPage } from './queries';
@@ -39,26 +40,20 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
       db ? reportPage(db, kind.resource, projectId, kind.columns, page, REPORT_PAGE_SIZE, zone) : undefined,
     [db, kind, projectId, page, i18n.language, zone],
   );
-  const download = (report?: string) =>
-    generation.generate(report ?? 'all', (options) =>
-      makeProjectReport(projectId, kind.tab, { ...options, ...(report ? { report } : {}) }),
-    );
+  const download = (report: string) =>
+    generation.generate(report, (options) => makeProjectReport(projectId, kind.tab, { ...options, report }));
   const title = (index: number) => `${t(`tabs.${kind.tab}`)} ${(page - 1) * REPORT_PAGE_SIZE + index + 1}`;
 
   return (
     <div data-testid={`report-list-${kind.tab}`}>
       <Group justify="space-between" my="sm">
-        <Button
-          variant="default"
-          size="md"
-          leftSection={<IconDownload size={18} />}
-          disabled={!generation.online}
-          loading={generation.busy === 'all'}
-          onClick={() => void download()}
-          data-testid={`generate-${kind.tab}`}
-        >
-          {generation.online ? t('generate') : t('needs_connection')}
-        </Button>
+        <GenerateButton
+          generation={generation}
+          name="all"
+          run={(options) => makeProjectReport(projectId, kind.tab, options)}
+          label={t('generate')}
+          testId={`generate-${kind.tab}`}
+        />
         <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
           {t('add')}
         </Button>

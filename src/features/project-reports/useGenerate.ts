@@ -12,6 +12,8 @@ export interface GenerateOptions {
   time_zone?: string;
 }
 
+export type Generation = ReturnType<typeof useGenerate>;
+
 export function useGenerate() {
   const { t, i18n } = useTranslation('reports');
   const online = useSyncStatus((state) => state.online);

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Button, SimpleGrid, Stack } from '@mantine/core';
+import { Accordion, Alert, SimpleGrid, Stack } from '@mantine/core';
 import { format } from 'date-fns';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,12 @@ import type { LocalRow } from '../../store/schema';
 import { DraftNotice } from '../../ui/DraftNotice';
 import { otherErrors, useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
-import { IconDownload } from '../../ui/icons';
 import { listPlace } from '../../ui/listPlace';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
 import { RecordHeader } from '../../ui/record/RecordHeader';
 import { useSession } from '../auth/session';
+import { GenerateButton } from '../project-reports/GenerateButton';
 import { useGenerate } from '../project-reports/useGenerate';
 import { SyncMark } from '../sync/SyncMark';
 import { ContainerNumberField } from './ContainerNumberField';
@@ -55,17 +55,13 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
           id && (
             <>
               <HistoryButton resource="container-report" id={id} title={t('title', { number })} />
-              <Button
-                variant="default"
-                size="md"
-                leftSection={<IconDownload size={18} />}
-                disabled={!generation.online}
-                loading={generation.busy !== null}
-                onClick={() => void generation.generate(id, (options) => makeContainerReport(id, options))}
-                data-testid="download-pdf"
-              >
-                {generation.online ? t('download_pdf') : t('reports:needs_connection')}
-              </Button>
+              <GenerateButton
+                generation={generation}
+                name={id}
+                run={(options) => makeContainerReport(id, options)}
+                label={t('download_pdf')}
+                testId="download-pdf"
+              />
             </>
           )
         }
