@@ -1,9 +1,8 @@
-import { Accordion, Alert, SimpleGrid, Stack } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { Accordion, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DraftNotice } from '../../ui/DraftNotice';
-import { otherErrors, type RecordForm } from '../../ui/form';
+import type { RecordForm } from '../../ui/form';
 import { RecordField } from '../../ui/RecordField';
+import { RecordFormFrame } from '../../ui/RecordFormFrame';
 import { PROJECT_FORM_FIELDS, PROJECT_GROUPS } from './groups';
 
 export const PROJECT_FORM_ID = 'project-form';
@@ -19,39 +18,32 @@ interface ProjectFormProps {
 /** The general data form: its field groups (Save and Close are in the page's header). */
 export function ProjectForm({ form, onSubmit, open, onOpenChange }: ProjectFormProps) {
   const { t } = useTranslation(['project', 'ui']);
-  const banner = otherErrors(form.errors, PROJECT_FORM_FIELDS);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
   return (
-    <form id={PROJECT_FORM_ID} onSubmit={submit} noValidate data-testid="project-form">
-      <Stack gap="md">
-        <DraftNotice form={form} />
-        {banner.length > 0 && (
-          <Alert color="red" data-testid="form-errors">
-            {banner.join(' ')}
-          </Alert>
-        )}
-        <Accordion multiple value={open} onChange={onOpenChange} variant="separated">
-          {PROJECT_GROUPS.map((group) => (
-            <Accordion.Item key={group.key} value={group.key}>
-              <Accordion.Control>{t(`groups.${group.key}`)}</Accordion.Control>
-              <Accordion.Panel>
-                {/* The other groups render their fields when opened. */}
-                {open.includes(group.key) && (
-                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-                    {group.fields.map((field) => (
-                      <RecordField key={field} resource="project" name={field} form={form} ns="project" />
-                    ))}
-                  </SimpleGrid>
-                )}
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-      </Stack>
-    </form>
+    <RecordFormFrame
+      form={form}
+      fields={PROJECT_FORM_FIELDS}
+      onSubmit={onSubmit}
+      id={PROJECT_FORM_ID}
+      testId="project-form"
+    >
+      <Accordion multiple value={open} onChange={onOpenChange} variant="separated">
+        {PROJECT_GROUPS.map((group) => (
+          <Accordion.Item key={group.key} value={group.key}>
+            <Accordion.Control>{t(`groups.${group.key}`)}</Accordion.Control>
+            <Accordion.Panel>
+              {/* The other groups render their fields when opened. */}
+              {open.includes(group.key) && (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+                  {group.fields.map((field) => (
+                    <RecordField key={field} resource="project" name={field} form={form} ns="project" />
+                  ))}
+                </SimpleGrid>
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </RecordFormFrame>
   );
 }
 

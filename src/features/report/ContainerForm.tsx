@@ -1,17 +1,16 @@
-import { Accordion, Alert, SimpleGrid, Stack } from '@mantine/core';
+import { Accordion, SimpleGrid, Stack } from '@mantine/core';
 import { format } from 'date-fns';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { makeContainerReport } from '../../api/reports';
 import { save } from '../../store/active';
 import type { LocalRow } from '../../store/schema';
-import { DraftNotice } from '../../ui/DraftNotice';
-import { otherErrors, useRecordForm } from '../../ui/form';
+import { useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
 import { listPlace } from '../../ui/listPlace';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
+import { RecordFormFrame } from '../../ui/RecordFormFrame';
 import { RecordHeader } from '../../ui/record/RecordHeader';
 import { useSession } from '../auth/session';
 import { GenerateButton } from '../project-reports/GenerateButton';
@@ -34,17 +33,12 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
   const id = report?.id ?? null;
   const number = typeof report?.container_number === 'string' ? report.container_number : '';
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
   async function submit() {
     const result = await form.submit((values) => save('container-report', values));
     if (!result) return;
     notifyUpdated();
     if (!id) navigate(`/report/${result.id}`, { replace: true });
   }
-  const banner = otherErrors(form.errors, CONTAINER_FIELDS);
 
   return (
     <Stack gap="md">
@@ -68,52 +62,44 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
         save={{ onSave: () => void submit(), busy: form.busy }}
         close={listPlace('/reports')}
       />
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <DraftNotice form={form} />
-          {banner.length > 0 && (
-            <Alert color="red" data-testid="form-errors">
-              {banner.join(' ')}
-            </Alert>
+      <RecordFormFrame form={form} fields={CONTAINER_FIELDS} onSubmit={() => void submit()}>
+        <Accordion multiple defaultValue={['general']} variant="separated">
+          {CONTAINER_SECTIONS.map((section) => (
+            <Accordion.Item key={section.key} value={section.key}>
+              <Accordion.Control>{t(`sections.${section.key}`)}</Accordion.Control>
+              <Accordion.Panel>
+                {section.key === 'signature' ? (
+                  <ContainerSignature form={form} />
+                ) : (
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    {section.fields.map((name) =>
+                      name === 'container_number' ? (
+                        <ContainerNumberField key={name} form={form} />
+                      ) : (
+                        <RecordField
+                          key={name}
+                          resource="container-report"
+                          name={name}
+                          form={form}
+                          ns="containers"
+                        />
+                      ),
+                    )}
+                  </SimpleGrid>
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+          {id && (
+            <Accordion.Item value="attachments">
+              <Accordion.Control>{t('sections.attachments')}</Accordion.Control>
+              <Accordion.Panel>
+                <ContainerPhotos reportId={id} />
+              </Accordion.Panel>
+            </Accordion.Item>
           )}
-          <Accordion multiple defaultValue={['general']} variant="separated">
-            {CONTAINER_SECTIONS.map((section) => (
-              <Accordion.Item key={section.key} value={section.key}>
-                <Accordion.Control>{t(`sections.${section.key}`)}</Accordion.Control>
-                <Accordion.Panel>
-                  {section.key === 'signature' ? (
-                    <ContainerSignature form={form} />
-                  ) : (
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                      {section.fields.map((name) =>
-                        name === 'container_number' ? (
-                          <ContainerNumberField key={name} form={form} />
-                        ) : (
-                          <RecordField
-                            key={name}
-                            resource="container-report"
-                            name={name}
-                            form={form}
-                            ns="containers"
-                          />
-                        ),
-                      )}
-                    </SimpleGrid>
-                  )}
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-            {id && (
-              <Accordion.Item value="attachments">
-                <Accordion.Control>{t('sections.attachments')}</Accordion.Control>
-                <Accordion.Panel>
-                  <ContainerPhotos reportId={id} />
-                </Accordion.Panel>
-              </Accordion.Item>
-            )}
-          </Accordion>
-        </Stack>
-      </form>
+        </Accordion>
+      </RecordFormFrame>
     </Stack>
   );
 }
