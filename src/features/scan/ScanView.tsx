@@ -1,34 +1,20 @@
 // The tally's camera: a full-screen view for a gloved prompter on deck. A large viewfinder reads every
 // label that comes into it (no tap per label); the lift being gathered is listed beside it (landscape)
 // or below it (portrait), with the hold and the validate button in reach of the thumb.
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecord } from '../../store/hooks';
 import { IconClose } from '../../ui/icons';
 import { NARROW, useMedia } from '../../ui/useMedia';
+import { HOLDS, LiftItem, TallyAlert } from '../tally/LiftParts';
 import type { Tally } from '../tally/useTally';
 import { scanRuleOf } from './match';
 import { type CameraState, useCamera } from './useCamera';
 import { Viewfinder } from './Viewfinder';
 
-const HOLDS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** Landscape with room for two columns: the viewfinder beside the lift. */
 const SIDE_BY_SIDE = '(min-aspect-ratio: 5/4) and (min-width: 56em)';
-const TONE_COLOR = { ok: 'teal', warning: 'orange', refused: 'red' } as const;
 
 interface Props {
   projectId: string;
@@ -46,7 +32,6 @@ export function ScanView({ projectId, tally, onClose }: Props) {
   const state: CameraState = useCamera(video, true, (label) => void tally.scan(label, ruleRef.current));
   const wide = useMedia(SIDE_BY_SIDE);
   const narrow = useMedia(NARROW);
-  const message = tally.message;
 
   return (
     <Modal
@@ -100,45 +85,19 @@ export function ScanView({ projectId, tally, onClose }: Props) {
             <NativeSelect
               size="xl"
               label={t('hold')}
-              data={[{ value: '', label: t('scan.pick_hold') }, ...HOLDS]}
+              data={[{ value: '', label: t('scan.pick_hold') }, ...HOLDS.map(String)]}
               value={tally.hold === null ? '' : String(tally.hold)}
               onChange={(event) =>
                 tally.setHold(event.currentTarget.value ? Number(event.currentTarget.value) : null)
               }
               data-testid="scan-hold"
             />
-            {message && (
-              <Alert
-                color={TONE_COLOR[message.tone]}
-                variant="filled"
-                role={message.tone === 'refused' ? 'alert' : 'status'}
-                data-testid="scan-message"
-                data-tone={message.tone}
-                styles={{ message: { fontSize: 'var(--mantine-font-size-lg)' } }}
-              >
-                {message.text}
-              </Alert>
-            )}
+            {tally.message && <TallyAlert message={tally.message} testId="scan-message" />}
             {/* The list scrolls; the validate button stays under it, in reach. */}
             <Stack gap={6} data-testid="scan-lift" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
               {tally.basket.length === 0 && <Text c="dimmed">{t('scan.lift_empty')}</Text>}
               {tally.basket.map((item) => (
-                <Paper key={item.id} withBorder px="sm" py={4} data-testid="scan-lift-item">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text size="xl" fw={700}>
-                      {text(item.reference)}
-                    </Text>
-                    <ActionIcon
-                      size="xl"
-                      variant="subtle"
-                      color="dark"
-                      aria-label={t('remove', { reference: text(item.reference) })}
-                      onClick={() => tally.drop(item.id)}
-                    >
-                      <IconClose />
-                    </ActionIcon>
-                  </Group>
-                </Paper>
+                <LiftItem key={item.id} item={item} onDrop={tally.drop} size="xl" testId="scan-lift-item" />
               ))}
             </Stack>
             <Button

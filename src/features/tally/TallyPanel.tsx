@@ -1,33 +1,21 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalRow } from '../../store/schema';
-import { IconClose, IconUndo } from '../../ui/icons';
+import { IconUndo } from '../../ui/icons';
 import { useNumbers } from '../../ui/numbers';
 import { WarningIcon } from '../packing-list/WarningIcon';
 import { ScanButton } from '../scan/ScanButton';
 import { DamageModal } from './DamageModal';
+import { HOLDS, LiftItem, referenceOf, TallyAlert } from './LiftParts';
 import { splitReferences } from './references';
 import { useTally } from './useTally';
 
 // The camera's view and its reader load when the prompter opens it, not with the tally.
 const ScanView = lazy(() => import('../scan/ScanView').then((module) => ({ default: module.ScanView })));
 
-const HOLDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 // The big buttons' words wrap rather than being cut ("Validate lift (3 items)" on a phone).
 const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 8 } } as const;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The prompter's tally: big targets for a gloved hand; Enter adds a reference, Enter on empty validates. */
 export function TallyPanel({ projectId, handId }: { projectId: string; handId: string }) {
@@ -94,45 +82,23 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
         />
         <ScanButton onClick={() => setScanning(true)} />
         {tally.message && (
-          <Alert
-            color={refused ? 'red' : tally.message.tone === 'warning' ? 'orange' : 'teal'}
-            variant="filled"
-            data-testid={refused ? 'tally-alarm' : 'tally-ok'}
-            role={refused ? 'alert' : 'status'}
-            styles={{ message: { fontSize: 'var(--mantine-font-size-lg)' } }}
-          >
-            {tally.message.text}
-          </Alert>
+          <TallyAlert message={tally.message} testId={refused ? 'tally-alarm' : 'tally-ok'} />
         )}
         <Group gap="xs" data-testid="tally-lift">
           {tally.basket.length === 0 && <Text c="dimmed">{t('lift_empty')}</Text>}
           {tally.basket.map((item) => (
-            <Paper key={item.id} withBorder px="sm" py={4} data-testid="lift-item">
-              <Group gap={4}>
-                <Text size="lg" fw={600}>
-                  {text(item.reference)}
-                </Text>
-                <ActionIcon
-                  size="xl"
-                  variant="subtle"
-                  color="orange"
-                  aria-label={t('damage.record', { reference: text(item.reference) })}
-                  onClick={() => setDamaged(item)}
-                  data-testid="record-damage"
-                >
-                  <WarningIcon />
-                </ActionIcon>
-                <ActionIcon
-                  size="xl"
-                  variant="subtle"
-                  color="dark"
-                  aria-label={t('remove', { reference: text(item.reference) })}
-                  onClick={() => tally.drop(item.id)}
-                >
-                  <IconClose />
-                </ActionIcon>
-              </Group>
-            </Paper>
+            <LiftItem key={item.id} item={item} onDrop={tally.drop} size="lg" testId="lift-item">
+              <ActionIcon
+                size="xl"
+                variant="subtle"
+                color="orange"
+                aria-label={t('damage.record', { reference: referenceOf(item) })}
+                onClick={() => setDamaged(item)}
+                data-testid="record-damage"
+              >
+                <WarningIcon />
+              </ActionIcon>
+            </LiftItem>
           ))}
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
