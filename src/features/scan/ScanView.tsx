@@ -29,7 +29,7 @@ export function ScanView({ projectId, tally, onClose }: Props) {
   const ruleRef = useRef(rule);
   ruleRef.current = rule;
   const video = useRef<HTMLVideoElement>(null);
-  const state: CameraState = useCamera(video, true, (label) => void tally.scan(label, ruleRef.current));
+  const state: CameraState = useCamera(video, (label) => void tally.scan(label, ruleRef.current));
   const wide = useMedia(SIDE_BY_SIDE);
   const narrow = useMedia(NARROW);
 

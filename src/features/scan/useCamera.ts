@@ -20,13 +20,12 @@ function reasonOf(error: unknown): Extract<CameraState, { kind: 'failed' }>['rea
 }
 
 /**
- * The rear camera in `video` while `active`, its frames read continuously; each label coming into view is
- * passed to `onRead` once (see repeat.ts). The camera is released when `active` goes false or the
- * component goes away.
+ * The rear camera in `video` while the component is on screen, its frames read continuously; each label
+ * coming into view is passed to `onRead` once (see repeat.ts). The camera is released when the component
+ * goes away.
  */
 export function useCamera(
   video: RefObject<HTMLVideoElement | null>,
-  active: boolean,
   onRead: (text: string) => void,
 ): CameraState {
   const [state, setState] = useState<CameraState>({ kind: 'starting' });
@@ -34,12 +33,10 @@ export function useCamera(
   read.current = onRead;
 
   useEffect(() => {
-    if (!active) return;
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const gate = new RepeatGate();
-    setState({ kind: 'starting' });
 
     async function frame(reader: Reader) {
       const element = video.current;
@@ -107,7 +104,7 @@ export function useCamera(
       const element = video.current;
       if (element) element.srcObject = null;
     };
-  }, [active, video]);
+  }, [video]);
 
   return state;
 }
