@@ -4,9 +4,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { apiSession, localRows, lookupId, waitFor, waitForServiceWorker } from './projects-support';
+import { localRows, waitFor, waitForServiceWorker } from './projects-support';
 import { signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
+import { callSetup } from './support/call';
 import { startAppServer } from './support/server';
 
 let server: TestServer;
@@ -16,35 +17,20 @@ let handPath = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  const api = await apiSession(server);
-  const project = await api.post<{ id: string }>('/api/project/', {
-    code: 'LIVE-1',
-    name: 'Live call',
-    status: await lookupId(server, 'project_status', 'In progress'),
-    init_date: '2026-11-20',
-  });
-  const coil = await lookupId(server, 'commodity', 'Coil');
-  for (let n = 1; n <= 6; n++)
-    await api.post('/api/packing-list/', {
-      project: project.id,
+  const call = await callSetup(server);
+  const projectId = await call.project('LIVE-1', 'Live call', { init_date: '2026-11-20' });
+  await call.coils(
+    projectId,
+    [1, 2, 3, 4, 5, 6].map((n) => ({
       reference: `LV-${100 + n}`,
-      commodity: coil,
       quantity: '1',
       net_weight: '12000',
       gross_weight: '12100',
-    });
-  const shift = await api.post<{ id: string }>('/api/project-event/', {
-    project: project.id,
-    event: await lookupId(server, 'event', 'Working shift'),
-    init_date: '2026-11-20T08:00:00Z',
-    end_date: '2026-11-20T14:00:00Z',
-  });
-  const hand = await api.post<{ id: string }>('/api/hand/', {
-    event: shift.id,
-    description: 'Gang L',
-    crew_count: 6,
-  });
-  handPath = `/project/${project.id}/hand/${hand.id}`;
+    })),
+  );
+  const shift = await call.event(projectId, 'Working shift', '2026-11-20T08:00:00Z', '2026-11-20T14:00:00Z');
+  const handId = await call.hand(shift, { description: 'Gang L', crew_count: 6 });
+  handPath = `/project/${projectId}/hand/${handId}`;
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

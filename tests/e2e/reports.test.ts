@@ -5,9 +5,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { apiSession, lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
+import { lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
 import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
+import { callSetup } from './support/call';
 import { startAppServer } from './support/server';
 import { waitForFirstSync } from './support/sync';
 
@@ -19,47 +20,36 @@ let projectId = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  const api = await apiSession(server);
+  const call = await callSetup(server);
   const discharge = await lookupId(server, 'project_activity', 'Discharge');
-  const project = await api.post<{ id: string }>('/api/project/', {
-    code: 'REP-1',
-    name: 'Reports call',
-    status: await lookupId(server, 'project_status', 'In progress'),
-    activity: discharge,
-  });
-  projectId = project.id;
-  const shift = await api.post<{ id: string }>('/api/project-event/', {
-    project: projectId,
-    event: await lookupId(server, 'event', 'Working shift'),
-    init_date: '2026-11-20T08:00:00Z',
-    end_date: '2026-11-20T14:00:00Z',
-  });
-  const hand = await api.post<{ id: string }>('/api/hand/', {
-    event: shift.id,
+  projectId = await call.project('REP-1', 'Reports call', { activity: discharge });
+  const shift = await call.event(projectId, 'Working shift', '2026-11-20T08:00:00Z', '2026-11-20T14:00:00Z');
+  const hand = await call.hand(shift, {
     description: 'Gang A',
     activity: discharge,
     init_date: '2026-11-20T08:00:00Z',
     end_date: '2026-11-20T14:00:00Z',
   });
-  const coil = await lookupId(server, 'commodity', 'Coil');
-  for (const [n, hold] of [
-    [1, 1],
-    [2, 1],
-    [3, 2],
-  ])
-    await api.post('/api/packing-list/', {
-      project: projectId,
+  await call.coils(
+    projectId,
+    (
+      [
+        [1, 1],
+        [2, 1],
+        [3, 2],
+      ] as const
+    ).map(([n, hold]) => ({
       reference: `RP-${n}`,
-      commodity: coil,
       quantity: '1',
       processed_quantity: '1',
       net_weight: '12000',
       gross_weight: '12100',
       validated: true,
       validation_datetime: `2026-11-20T${String(8 + n).padStart(2, '0')}:00:00Z`,
-      validation_hand: hand.id,
+      validation_hand: hand,
       validation_hold: hold,
-    });
+    })),
+  );
   context = await newContext(browser, server.url, { width: 1280, height: 900 });
   page = await context.newPage();
   await signIn(page);

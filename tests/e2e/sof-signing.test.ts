@@ -7,16 +7,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../../server/reports/read-files';
 import type { TestServer } from '../../server/testing';
-import {
-  apiSession,
-  localRows,
-  lookupId,
-  waitFor,
-  waitForServiceWorker,
-  waitForSync,
-} from './projects-support';
+import { localRows, waitFor, waitForServiceWorker, waitForSync } from './projects-support';
 import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser } from './support/browser';
+import { callSetup } from './support/call';
 import { startAppServer } from './support/server';
 import { drawSignature } from './support/signature';
 import { waitForFirstSync } from './support/sync';
@@ -32,43 +26,29 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  const api = await apiSession(server);
-  const project = await api.post<{ id: string }>('/api/project/', {
-    code: 'SOF-1',
-    name: 'Signed call',
-    status: await lookupId(server, 'project_status', 'In progress'),
-    init_date: '2026-11-20',
-  });
-  projectId = project.id;
-  const event = async (name: string, init: string, end: string | null) =>
-    api.post<{ id: string }>('/api/project-event/', {
-      project: projectId,
-      event: await lookupId(server, 'event', name),
-      init_date: init,
-      end_date: end,
-    });
-  await event('Vessel arrived', '2026-11-20T05:40:00Z', null);
-  const shift = await event('Working shift', '2026-11-20T08:00:00Z', '2026-11-20T14:00:00Z');
-  await event('Rain', '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z');
-  const hand = await api.post<{ id: string }>('/api/hand/', {
-    event: shift.id,
+  const call = await callSetup(server);
+  const api = call.api;
+  projectId = await call.project('SOF-1', 'Signed call', { init_date: '2026-11-20' });
+  await call.event(projectId, 'Vessel arrived', '2026-11-20T05:40:00Z');
+  const shift = await call.event(projectId, 'Working shift', '2026-11-20T08:00:00Z', '2026-11-20T14:00:00Z');
+  await call.event(projectId, 'Rain', '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z');
+  const hand = await call.hand(shift, {
     description: 'Gang A',
     init_date: '2026-11-20T08:00:00Z',
     end_date: '2026-11-20T14:00:00Z',
   });
-  const coil = await lookupId(server, 'commodity', 'Coil');
-  for (const n of [1, 2, 3])
-    await api.post('/api/packing-list/', {
-      project: projectId,
+  await call.coils(
+    projectId,
+    [1, 2, 3].map((n) => ({
       reference: `SG-${n}`,
-      commodity: coil,
       net_weight: '12000.500',
       processed_quantity: '1',
       validated: true,
       validation_datetime: `2026-11-20T${String(8 + n).padStart(2, '0')}:00:00Z`,
-      validation_hand: hand.id,
+      validation_hand: hand,
       validation_hold: n,
-    });
+    })),
+  );
   reportId = (
     await api.post<{ id: string }>('/api/sof-report/', { project: projectId, berthing_wharf: 'Berth 4' })
   ).id;

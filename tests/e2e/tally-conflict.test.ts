@@ -4,16 +4,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import {
-  apiSession,
-  localRows,
-  lookupId,
-  waitFor,
-  waitForServiceWorker,
-  waitForSync,
-} from './projects-support';
+import { localRows, waitFor, waitForServiceWorker, waitForSync } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
+import { callSetup } from './support/call';
 import { PASSWORD, startAppServer } from './support/server';
 
 let server: TestServer;
@@ -32,30 +26,16 @@ afterAll(async () => {
 
 /** A project in progress with three coils and one hand; references unique per run (the test may retry). */
 async function tallyCall() {
-  const api = await apiSession(server);
+  const call = await callSetup(server);
   const run = Date.now().toString(36).toUpperCase();
-  const project = await api.post<{ id: string }>('/api/project/', {
-    code: `TC-${run}`,
-    name: `Conflict call ${run}`,
-    status: await lookupId(server, 'project_status', 'In progress'),
-  });
-  const coil = await lookupId(server, 'commodity', 'Coil');
+  const projectId = await call.project(`TC-${run}`, `Conflict call ${run}`);
   const references = [1, 2, 3].map((n) => `${run}-${7000 + n}`);
-  for (const reference of references)
-    await api.post('/api/packing-list/', {
-      project: project.id,
-      reference,
-      commodity: coil,
-      quantity: '1',
-      net_weight: '15000',
-    });
-  const shift = await api.post<{ id: string }>('/api/project-event/', {
-    project: project.id,
-    event: await lookupId(server, 'event', 'Working shift'),
-    init_date: '2026-11-21T08:00:00Z',
-  });
-  const hand = await api.post<{ id: string }>('/api/hand/', { event: shift.id, description: 'Gang C' });
-  return { projectId: project.id, handId: hand.id, references };
+  await call.coils(
+    projectId,
+    references.map((reference) => ({ reference, quantity: '1', net_weight: '15000' })),
+  );
+  const shift = await call.event(projectId, 'Working shift', '2026-11-21T08:00:00Z');
+  return { projectId, handId: await call.hand(shift, { description: 'Gang C' }), references };
 }
 
 /** A tablet signed in as `username`, on the hand's tally with the project's packing list on the device. */

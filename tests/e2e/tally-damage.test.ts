@@ -5,9 +5,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { jpeg } from '../fixtures/files';
-import { apiSession, localRows, lookupId, waitFor, waitForServiceWorker } from './projects-support';
+import { localRows, waitFor, waitForServiceWorker } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
+import { callSetup } from './support/call';
 import { startAppServer } from './support/server';
 import { waitForAllSent } from './support/sync';
 
@@ -26,34 +27,16 @@ afterAll(async () => {
 
 describe('damage during the tally', () => {
   it('records damage with a photo on an item of the lift, offline, and sends both', async () => {
-    const api = await apiSession(server);
+    const call = await callSetup(server);
     const run = Date.now().toString(36).toUpperCase();
-    const project = await api.post<{ id: string }>('/api/project/', {
-      code: `DMG-${run}`,
-      name: `Damage call ${run}`,
-      status: await lookupId(server, 'project_status', 'In progress'),
-    });
-    const coil = await lookupId(server, 'commodity', 'Coil');
+    const projectId = await call.project(`DMG-${run}`, `Damage call ${run}`);
     const references = [`${run}-5101`, `${run}-5102`];
-    const items: string[] = [];
-    for (const reference of references)
-      items.push(
-        (
-          await api.post<{ id: string }>('/api/packing-list/', {
-            project: project.id,
-            reference,
-            commodity: coil,
-            quantity: '1',
-            net_weight: '14000',
-          })
-        ).id,
-      );
-    const shift = await api.post<{ id: string }>('/api/project-event/', {
-      project: project.id,
-      event: await lookupId(server, 'event', 'Working shift'),
-      init_date: '2026-11-21T08:00:00Z',
-    });
-    const hand = await api.post<{ id: string }>('/api/hand/', { event: shift.id, description: 'Gang D' });
+    const items = await call.coils(
+      projectId,
+      references.map((reference) => ({ reference, quantity: '1', net_weight: '14000' })),
+    );
+    const shift = await call.event(projectId, 'Working shift', '2026-11-21T08:00:00Z');
+    const handId = await call.hand(shift, { description: 'Gang D' });
 
     context = await newContext(browser, server.url, { width: 1280, height: 900 });
     const page = await context.newPage();
@@ -62,9 +45,9 @@ describe('damage during the tally', () => {
     await waitForServiceWorker(page);
     await waitFor(
       'the packing list on the device',
-      async () => (await localRows(page, 'packing-list', 'project', project.id)).length === 2,
+      async () => (await localRows(page, 'packing-list', 'project', projectId)).length === 2,
     );
-    await page.goto(`/project/${project.id}/hand/${hand.id}`);
+    await page.goto(`/project/${projectId}/hand/${handId}`);
     await page.getByRole('heading', { level: 1, name: 'Hand Gang D' }).waitFor();
     // The hand opens on its tally.
     await page.getByTestId('tally').waitFor();
@@ -126,7 +109,7 @@ describe('damage during the tally', () => {
         WHERE parent_resource = 'packing-list' AND parent_id = $1 AND deleted_at IS NULL`,
       [items[0]],
     );
-    expect(attachments).toEqual([{ is_image: true, content_type: 'image/jpeg', project: project.id }]);
+    expect(attachments).toEqual([{ is_image: true, content_type: 'image/jpeg', project: projectId }]);
     // The other item of the lift is validated, with no damage.
     const [other] = await server.query(
       'SELECT validated, requires_attention, damage FROM packing_list WHERE id = $1',

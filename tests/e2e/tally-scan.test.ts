@@ -2,22 +2,17 @@
 // Data Matrix) decoded by the app's own reader (the WebAssembly one: Chromium on Linux has no native
 // BarcodeDetector). Offline: three labels join one lift, an unknown one is refused, a label shown twice is
 // counted once, a label's weight off the packing list is warned about; then online, the lift synced once.
-// Then the view at 360 and 768 (touch), 1024 and 1366, in English and Spanish.
+// Then the view at 360 and 768 (touch), 1024 and 1366, in English and Spanish; and the camera refused:
+// the reason said in both languages, the references typed instead.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import {
-  apiSession,
-  localRows,
-  lookupId,
-  waitFor,
-  waitForServiceWorker,
-  waitForSync,
-} from './projects-support';
+import { localRows, waitFor, waitForServiceWorker, waitForSync } from './projects-support';
 import { expectNoRawKeys, signIn, smallTargets } from './support/app';
 import { launchBrowser } from './support/browser';
+import { callSetup } from './support/call';
 import { writeLabelsVideo } from './support/labels-video';
 import { startAppServer } from './support/server';
 
@@ -31,31 +26,22 @@ const contexts: BrowserContext[] = [];
 
 /** A project in progress with CX-10001…CX-10005 (12,000 kg net, 12,100 gross) and a hand; ids. */
 async function tallyProject(code: string) {
-  const api = await apiSession(server);
-  const project = await api.post<{ id: string }>('/api/project/', {
-    // A retry makes its own project.
-    code: `${code}-${Date.now().toString(36).toUpperCase()}`,
-    name: `Scan ${code}`,
-    status: await lookupId(server, 'project_status', 'In progress'),
+  const call = await callSetup(server);
+  // A retry makes its own project.
+  const projectId = await call.project(`${code}-${Date.now().toString(36).toUpperCase()}`, `Scan ${code}`, {
     init_date: '2026-11-20',
   });
-  const coil = await lookupId(server, 'commodity', 'Coil');
-  for (let n = 1; n <= 5; n++)
-    await api.post('/api/packing-list/', {
-      project: project.id,
+  await call.coils(
+    projectId,
+    [1, 2, 3, 4, 5].map((n) => ({
       reference: `CX-1000${n}`,
-      commodity: coil,
       quantity: '1',
       net_weight: '12000',
       gross_weight: '12100',
-    });
-  const shift = await api.post<{ id: string }>('/api/project-event/', {
-    project: project.id,
-    event: await lookupId(server, 'event', 'Working shift'),
-    init_date: '2026-11-20T08:00:00Z',
-  });
-  const hand = await api.post<{ id: string }>('/api/hand/', { event: shift.id, description: 'Gang S' });
-  return { projectId: project.id, handId: hand.id };
+    })),
+  );
+  const shift = await call.event(projectId, 'Working shift', '2026-11-20T08:00:00Z');
+  return { projectId, handId: await call.hand(shift, { description: 'Gang S' }) };
 }
 
 beforeAll(async () => {
@@ -84,7 +70,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openContext(viewport: { width: number; height: number }, touch: boolean, language = 'en') {
+async function openContext(
+  viewport: { width: number; height: number },
+  touch: boolean,
+  language = 'en',
+  camera = true,
+) {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport,
@@ -93,7 +84,8 @@ async function openContext(viewport: { width: number; height: number }, touch: b
     serviceWorkers: 'allow',
   });
   contexts.push(context);
-  await context.grantPermissions(['camera']);
+  // Without the grant, Chromium refuses the camera as a user saying "Block" would.
+  if (camera) await context.grantPermissions(['camera']);
   await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
   return context;
 }
@@ -120,6 +112,14 @@ async function openTally(page: Page) {
   await Promise.race([panel.waitFor(), toggle.waitFor()]);
   if (!(await panel.isVisible())) await toggle.click();
   await panel.waitFor();
+}
+
+/** The app in Spanish from now on (this page and the next ones), on the tally again. */
+async function toSpanish(context: BrowserContext, page: Page) {
+  await page.evaluate(() => localStorage.setItem('language', 'es'));
+  await context.addInitScript(() => localStorage.setItem('language', 'es'));
+  await page.reload();
+  await openTally(page);
 }
 
 /** Every message the scan view shows, as it changes (kept in the page). */
@@ -227,12 +227,7 @@ describe('the tally by scanning', () => {
       const page = await context.newPage();
       await toTally(page, ids);
       for (const language of ['en', 'es'] as const) {
-        if (language === 'es') {
-          await page.evaluate(() => localStorage.setItem('language', 'es'));
-          await context.addInitScript(() => localStorage.setItem('language', 'es'));
-          await page.reload();
-          await openTally(page);
-        }
+        if (language === 'es') await toSpanish(context, page);
         await page.getByTestId('scan-open').click();
         await page
           .locator('[data-testid="scan-viewfinder"][data-state="scanning"]')
@@ -254,5 +249,35 @@ describe('the tally by scanning', () => {
         await page.getByTestId('scan-viewfinder').waitFor({ state: 'hidden' });
       }
     }
+  });
+
+  it('with the camera refused: says why in English and Spanish, and typing a reference still adds it', async () => {
+    const ids = await tallyProject('SCAN-3');
+    const context = await openContext({ width: 768, height: 1024 }, true, 'en', false);
+    const page = await context.newPage();
+    await toTally(page, ids);
+    const said = {
+      en: "The camera is not allowed. Allow it in the browser's settings for this site, or type the references.",
+      es: 'La cámara no está permitida. Permítala en los ajustes del navegador para este sitio, o escriba las referencias.',
+    };
+    for (const language of ['en', 'es'] as const) {
+      if (language === 'es') await toSpanish(context, page);
+      await page.getByTestId('scan-open').click();
+      const failed = page.locator('[data-testid="scan-viewfinder"][data-state="failed"]');
+      await failed.waitFor({ timeout: 30_000 });
+      expect(await failed.getByRole('alert').textContent()).toBe(said[language]);
+      await expectNoRawKeys(page);
+      await page.screenshot({ path: join(SHOTS, `scan-refused-768-${language}.png`) });
+      await page.getByTestId('scan-close').click();
+      await page.getByTestId('scan-viewfinder').waitFor({ state: 'hidden' });
+    }
+    // The references typed instead join the lift, and it validates.
+    await page.getByTestId('hold-2').click();
+    const input = page.getByTestId('tally-input');
+    await input.fill('CX-10004');
+    await input.press('Enter');
+    await page.getByTestId('lift-item').filter({ hasText: 'CX-10004' }).waitFor();
+    await input.press('Enter');
+    await page.getByTestId('count-lifts').getByText('1', { exact: true }).waitFor();
   });
 });

@@ -1,18 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import {
-  apiSession,
-  localRows,
-  lookupId,
-  pick,
-  typeDate,
-  waitFor,
-  waitForServiceWorker,
-  waitForSync,
-} from './projects-support';
+import { localRows, pick, typeDate, waitFor, waitForServiceWorker, waitForSync } from './projects-support';
 import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
+import { callSetup } from './support/call';
 import { startAppServer } from './support/server';
 
 let server: TestServer;
@@ -25,36 +17,19 @@ const reference = (n: number) => `CX-${10000 + n}`;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  const api = await apiSession(server);
-  const project = await api.post<{ id: string }>('/api/project/', {
-    code: 'TALLY-1',
-    name: 'Tally call',
-    status: await lookupId(server, 'project_status', 'In progress'),
-    init_date: '2026-11-20',
-  });
-  projectId = project.id;
-  const coil = await lookupId(server, 'commodity', 'Coil');
-  for (let n = 1; n <= 25; n++)
-    await api.post('/api/packing-list/', {
-      project: projectId,
-      reference: reference(n),
-      commodity: coil,
+  const call = await callSetup(server);
+  projectId = await call.project('TALLY-1', 'Tally call', { init_date: '2026-11-20' });
+  await call.coils(
+    projectId,
+    Array.from({ length: 25 }, (_, index) => ({
+      reference: reference(index + 1),
       quantity: '1',
       net_weight: '12000',
       gross_weight: '12100',
-    });
-  const shift = await api.post<{ id: string }>('/api/project-event/', {
-    project: projectId,
-    event: await lookupId(server, 'event', 'Working shift'),
-    init_date: '2026-11-20T08:00:00Z',
-    end_date: '2026-11-20T14:00:00Z',
-  });
-  const hand = await api.post<{ id: string }>('/api/hand/', {
-    event: shift.id,
-    description: 'Gang A',
-    crew_count: 8,
-  });
-  handId = hand.id;
+    })),
+  );
+  const shift = await call.event(projectId, 'Working shift', '2026-11-20T08:00:00Z', '2026-11-20T14:00:00Z');
+  handId = await call.hand(shift, { description: 'Gang A', crew_count: 8 });
   context = await newContext(browser, server.url, { width: 1280, height: 900 });
   page = await context.newPage();
 });
