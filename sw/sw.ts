@@ -14,14 +14,12 @@ import { replayOutbox } from '../src/sync/replay';
 // route served offline. Later work adds here: a bounded runtime cache of thumbnails and, where the browser
 // has it, Background Sync replaying the outbox with the tab closed (see ./README.md).
 
-declare global {
-  interface Window {
-    /** Replaced at build time by the list of files to precache. */
-    __WB_MANIFEST: Array<PrecacheEntry | string>;
-  }
-}
+declare const self: ServiceWorkerGlobalScope & {
+  /** Replaced at build time by the list of files to precache (vite-plugin-pwa looks for `self.__WB_MANIFEST`). */
+  __WB_MANIFEST: Array<PrecacheEntry | string>;
+};
 
-const sw = self as unknown as ServiceWorkerGlobalScope;
+const sw = self;
 
 // A new version waits until the user accepts the reload prompt; it never takes over on its own.
 sw.addEventListener('message', (event) => {

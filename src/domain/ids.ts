@@ -2,16 +2,12 @@
 // Time-ordered, so ordering by id is creation order; monotonic within one process even when
 // many ids are made in the same millisecond (method 1 of RFC 9562 §6.2: a counter in rand_a).
 
+import { randomBytes } from './web-globals';
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 let lastMs = -1;
 let counter = 0;
-
-function randomBytes(count: number): Uint8Array {
-  const bytes = new Uint8Array(count);
-  globalThis.crypto.getRandomValues(bytes);
-  return bytes;
-}
 
 function hex(bytes: Uint8Array): string {
   let out = '';

@@ -2,6 +2,8 @@
 // form's validation) and the server's schema check compute a signed document's hash the same way.
 // Web Crypto's digest is asynchronous and absent from insecure origins; the documents hashed are small.
 
+import { utf8Bytes } from './web-globals';
+
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
@@ -17,7 +19,7 @@ const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
 /** The SHA-256 of `text` (UTF-8) as 64 lower-case hex digits. */
 export function sha256Hex(text: string): string {
-  const message = new TextEncoder().encode(text);
+  const message = utf8Bytes(text);
   const bitLength = message.length * 8;
   // The message, a 1 bit, zeros, and the length in bits as 64 bits: a whole number of 64-byte blocks.
   const padded = new Uint8Array(Math.ceil((message.length + 9) / 64) * 64);
