@@ -19,7 +19,7 @@ import {
 import { fileSlug, formatDateTime } from './format.js';
 import { companyLogo } from './letterhead.js';
 import { preparePhotos, signaturePng } from './photos.js';
-import { type MadeFile, makeReportBody, reportContext } from './reports.service.js';
+import { type MadeFile, makeReportBody, portZone, reportContext } from './reports.service.js';
 
 /** language and time_zone as for the spreadsheets; a container report has no `report`. */
 export const makeContainerReportBody = makeReportBody.omit({ report: true });
@@ -35,8 +35,7 @@ export async function makeContainerReport(
   const found = await findContainerReport(database.db, principal, id);
   const body: z.infer<typeof makeContainerReportBody> = parseOrThrow(makeContainerReportBody, rawBody);
   // The port's zone; else the device's.
-  const portZone = typeof found.port_row?.time_zone === 'string' ? found.port_row.time_zone : null;
-  const context = reportContext(body, acceptLanguage, config, portZone);
+  const context = reportContext(body, acceptLanguage, config, portZone(found.port_row));
   const { t, clock, language } = context;
   const report = containerInLanguage(found, language);
   const store = await fileStoreFor(config);

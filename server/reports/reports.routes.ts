@@ -36,77 +36,43 @@ const acceptLanguage = (request: FastifyRequest) => {
   return Array.isArray(header) ? header.join(',') : header;
 };
 
+/** Makes the file of record `id` for who asks, from the request's body and Accept-Language. */
+type MakeFile = (
+  principal: FastifyRequest['principal'],
+  id: string,
+  body: unknown,
+  acceptLanguage: string | undefined,
+) => Promise<MadeFile>;
+
 export async function reportRoutes(app: FastifyInstance, { database, config }: AppContext) {
+  const fileRoute = (path: string, doc: ReturnType<typeof reportDoc>, make: MakeFile) =>
+    app.post<{ Params: IdParams }>(path, { schema: { ...doc, params: idParams } }, async (request, reply) =>
+      sendMade(
+        reply,
+        await make(request.principal, request.params.id, request.body, acceptLanguage(request)),
+      ),
+    );
+
   const kinds: [ProjectReportKind, string, string][] = [
     ['coil', 'make_coil_report', 'makeCoilReport'],
     ['sof', 'make_sof_report', 'makeSofReport'],
     ['prompter', 'make_prompter_report', 'makePrompterReport'],
   ];
   for (const [kind, path, operationId] of kinds)
-    app.post<{ Params: IdParams }>(
+    fileRoute(
       `/project/:id/${path}/`,
-      {
-        schema: {
-          ...reportDoc(operationId, `Download the ${kind} report spreadsheet of a project`, 'xlsx'),
-          params: idParams,
-        },
-      },
-      async (request, reply) =>
-        sendMade(
-          reply,
-          await (await projectReports()).makeProjectReport(
-            database,
-            config,
-            request.principal,
-            kind,
-            request.params.id,
-            request.body,
-            acceptLanguage(request),
-          ),
-        ),
+      reportDoc(operationId, `Download the ${kind} report spreadsheet of a project`, 'xlsx'),
+      async (principal, id, body, language) =>
+        (await projectReports()).makeProjectReport(database, config, principal, kind, id, body, language),
     );
-
-  app.post<{ Params: IdParams }>(
+  fileRoute(
     '/project/:id/make_sof_pdf/',
-    {
-      schema: {
-        ...reportDoc('makeSofPdf', 'Download the statement of facts PDF, signed or to sign', 'sof-pdf'),
-        params: idParams,
-      },
-    },
-    async (request, reply) =>
-      sendMade(
-        reply,
-        await (await sofPdfs()).makeSofPdf(
-          database,
-          config,
-          request.principal,
-          request.params.id,
-          request.body,
-          acceptLanguage(request),
-        ),
-      ),
+    reportDoc('makeSofPdf', 'Download the statement of facts PDF, signed or to sign', 'sof-pdf'),
+    async (...made) => (await sofPdfs()).makeSofPdf(database, config, ...made),
   );
-
-  app.post<{ Params: IdParams }>(
+  fileRoute(
     '/container-report/:id/make_container_report/',
-    {
-      schema: {
-        ...reportDoc('makeContainerReport', 'Download the container report PDF', 'pdf'),
-        params: idParams,
-      },
-    },
-    async (request, reply) =>
-      sendMade(
-        reply,
-        await (await containerReports()).makeContainerReport(
-          database,
-          config,
-          request.principal,
-          request.params.id,
-          request.body,
-          acceptLanguage(request),
-        ),
-      ),
+    reportDoc('makeContainerReport', 'Download the container report PDF', 'pdf'),
+    async (...made) => (await containerReports()).makeContainerReport(database, config, ...made),
   );
 }

@@ -64,15 +64,22 @@ export function reportContext(
   };
 }
 
-/** The IANA zone of the project's port, or null when it has none. */
-export function portZone(project: ProjectHeader): string | null {
-  const zone = project.refs.port?.time_zone;
+/** The IANA zone of a port row, or null when it has none (or there is no port). */
+export function portZone(port: Readonly<Record<string, unknown>> | null | undefined): string | null {
+  const zone = port?.time_zone;
   return typeof zone === 'string' && zone ? zone : null;
 }
 
-function fileName(prefix: string, project: ProjectHeader, context: ReportContext, extension: string): string {
+/** `<prefix>_<project code or name>_<date made>[_<suffix>].<extension>` */
+export function projectFileName(
+  prefix: string,
+  project: ProjectHeader,
+  context: ReportContext,
+  extension: string,
+  suffix?: string,
+): string {
   const stamp = context.now.toISOString().slice(0, 10);
-  return `${[prefix, fileSlug(project.code ?? project.name), stamp].filter(Boolean).join('_')}.${extension}`;
+  return `${[prefix, fileSlug(project.code ?? project.name), stamp, suffix].filter(Boolean).join('_')}.${extension}`;
 }
 
 // The spreadsheets are built in a worker thread (workbook-job.ts); the rows are read here.
@@ -93,7 +100,7 @@ export async function makeProjectReport(
   const found = await findProjectHeader(db, principal, projectId);
   const body = parseOrThrow(makeReportBody, rawBody);
   // Times in the port's zone (the device's when the port has none).
-  const context = reportContext(body, acceptLanguage, config, portZone(found));
+  const context = reportContext(body, acceptLanguage, config, portZone(found.refs.port));
   const language = context.language;
   const project = projectInLanguage(found, language);
   const reportId = body.report ?? null;
@@ -132,7 +139,7 @@ export async function makeProjectReport(
     kind === 'coil' ? 'coil.filename' : kind === 'sof' ? 'sof.filename' : 'prompter.filename';
   return {
     buffer: Buffer.from(await workbooks.run(job)),
-    filename: fileName(context.t(prefix), project, context, 'xlsx'),
+    filename: projectFileName(context.t(prefix), project, context, 'xlsx'),
     contentType: XLSX_TYPE,
   };
 }

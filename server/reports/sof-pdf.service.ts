@@ -9,11 +9,16 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import { parseOrThrow } from '../http/validation.js';
-import { fileSlug } from './format.js';
 import { companyLogo } from './letterhead.js';
 import { signaturePng } from './photos.js';
 import { findProjectHeader, loadProjectData, projectInLanguage } from './project-data.repository.js';
-import { type MadeFile, makeReportBody, portZone, reportContext } from './reports.service.js';
+import {
+  type MadeFile,
+  makeReportBody,
+  portZone,
+  projectFileName,
+  reportContext,
+} from './reports.service.js';
 import { findSofReport, loadSofContent } from './sof-data.js';
 import { type SignatureView, type SofPdfState, sofPdf } from './sof-pdf.js';
 
@@ -72,7 +77,7 @@ export async function makeSofPdf(
   const signatures = report ? await findSignatures(db, report.id) : [];
   // The port's zone; without one, the zone the statement was signed in (the signing tablet's), so an
   // office in another zone does not see a signed statement as amended; else the caller's device's.
-  const zone = portZone(found) ?? signatures.at(-1)?.content.time_zone ?? null;
+  const zone = portZone(found.refs.port) ?? signatures.at(-1)?.content.time_zone ?? null;
   let context = reportContext(body, acceptLanguage, config, zone);
   const data = await loadProjectData(db, projectInLanguage(found, context.language), context.language);
   const current = await loadSofContent(db, data, report, context.clock.timeZone);
@@ -102,11 +107,8 @@ export async function makeSofPdf(
     state,
     logo: await companyLogo(config),
   });
-  const stamp = context.now.toISOString().slice(0, 10);
-  const suffix =
-    state.kind === 'signed_version' || state.kind === 'signed' ? `_${context.t('sof.signed_suffix')}` : '';
-  const name = [context.t('sof.filename'), fileSlug(found.code ?? found.name), stamp]
-    .filter(Boolean)
-    .join('_');
-  return { buffer, filename: `${name}${suffix}.pdf`, contentType: 'application/pdf' };
+  const signed = state.kind === 'signed_version' || state.kind === 'signed';
+  const suffix = signed ? context.t('sof.signed_suffix') : undefined;
+  const filename = projectFileName(context.t('sof.filename'), found, context, 'pdf', suffix);
+  return { buffer, filename, contentType: 'application/pdf' };
 }
