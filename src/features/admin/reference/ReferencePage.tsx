@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../../../domain/registry';
@@ -8,11 +8,11 @@ import type { LocalRow } from '../../../store/schema';
 import { HistoryButton } from '../../../ui/history/HistoryButton';
 import { labelOf } from '../../../ui/lookups';
 import { notifyUpdated } from '../../../ui/notices';
-import { Pager } from '../../../ui/Pager';
 import { ReferenceModal } from '../../../ui/QuickAdd';
 import { EntryCard } from '../ui/EntryCard';
+import { EntryList } from '../ui/EntryList';
 import { ListFilters } from '../ui/ListFilters';
-import { ADMIN_PAGE_SIZE, useListPage } from '../ui/useListPage';
+import { useListPage } from '../ui/useListPage';
 import { DeleteModal } from './DeleteModal';
 import { referenceLists, searchText } from './lists';
 import { MergeModal } from './MergeModal';
@@ -92,9 +92,8 @@ export default function ReferencePage() {
           { value: 'all', label: t('all') },
         ]}
       />
-      {list.total === 0 && <Text c="dimmed">{t('nothing_found')}</Text>}
-      <Stack gap="xs" data-testid="reference-list">
-        {list.shown.map((entry) => (
+      <EntryList list={list} testId="reference-list" pagerName="reference-pager">
+        {(entry) => (
           <EntryCard
             key={entry.id}
             title={name(entry)}
@@ -131,17 +130,8 @@ export default function ReferencePage() {
               </>
             }
           />
-        ))}
-      </Stack>
-      {list.total > ADMIN_PAGE_SIZE && (
-        <Pager
-          page={list.page}
-          pageSize={ADMIN_PAGE_SIZE}
-          total={list.total}
-          onChange={list.setPage}
-          name="reference-pager"
-        />
-      )}
+        )}
+      </EntryList>
       {open?.kind === 'new' && (
         <ReferenceModal
           testId="entry-modal"

@@ -5,6 +5,8 @@ import { folded } from '../../../ui/lookups';
 
 export const ADMIN_PAGE_SIZE = 20;
 
+export type ListPage<T> = ReturnType<typeof useListPage<T>>;
+
 export function useListPage<T>(
   rows: readonly T[] | undefined,
   words: (row: T) => string,

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeUser } from '../../../api/admin';
 import { lookupLabel } from '../../../domain/reference/label';
@@ -7,12 +7,12 @@ import { useList } from '../../../store/hooks';
 import type { LocalRow } from '../../../store/schema';
 import { HistoryButton } from '../../../ui/history/HistoryButton';
 import { notifyUpdated } from '../../../ui/notices';
-import { Pager } from '../../../ui/Pager';
 import { useSession } from '../../auth/session';
 import { EntryCard } from '../ui/EntryCard';
+import { EntryList } from '../ui/EntryList';
 import { ListFilters } from '../ui/ListFilters';
 import { bannerOf, useOnlineAction } from '../ui/online';
-import { ADMIN_PAGE_SIZE, useListPage } from '../ui/useListPage';
+import { useListPage } from '../ui/useListPage';
 import { PasswordModal } from './PasswordModal';
 import { UserModal } from './UserModal';
 
@@ -35,7 +35,8 @@ export default function UsersPage() {
     [shown],
   );
   const words = useCallback((row: LocalRow) => `${lookupLabel('users', row, 'en')} ${text(row.email)}`, []);
-  const list = useListPage(rows ? [...rows].sort(byName) : undefined, words, keep);
+  const sorted = useMemo(() => (rows ? [...rows].sort(byName) : undefined), [rows]);
+  const list = useListPage(sorted, words, keep);
   const close = () => setOpen(null);
 
   return (
@@ -55,9 +56,8 @@ export default function UsersPage() {
           { value: 'all', label: t('all') },
         ]}
       />
-      {list.total === 0 && <Text c="dimmed">{t('nothing_found')}</Text>}
-      <Stack gap="xs" data-testid="users-list">
-        {list.shown.map((user) => (
+      <EntryList list={list} testId="users-list" pagerName="users-pager">
+        {(user) => (
           <EntryCard
             key={user.id}
             testId={`user-${text(user.username)}`}
@@ -95,17 +95,8 @@ export default function UsersPage() {
               </>
             }
           />
-        ))}
-      </Stack>
-      {list.total > ADMIN_PAGE_SIZE && (
-        <Pager
-          page={list.page}
-          pageSize={ADMIN_PAGE_SIZE}
-          total={list.total}
-          onChange={list.setPage}
-          name="users-pager"
-        />
-      )}
+        )}
+      </EntryList>
       {open?.kind === 'new' && <UserModal user={null} onClose={close} />}
       {open?.kind === 'edit' && <UserModal user={open.user} onClose={close} />}
       {open?.kind === 'password' && (
