@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { acceptInvite, type InviteOwner, inviteOwner } from '../../api/admin';
 import { isOnline } from '../../api/client';
 import { fieldErrors } from '../../api/errors';
+import { NewPasswordInput } from '../../ui/NewPasswordInput';
 
 type State =
   | { kind: 'loading' }
@@ -82,21 +83,19 @@ export default function WelcomePage() {
             <Stack>
               <Text>{t('welcome.hello', { name, username: state.owner.username })}</Text>
               {errors.non_field_errors && <Alert color="red">{errors.non_field_errors.join(' ')}</Alert>}
-              <PasswordInput
+              <NewPasswordInput
                 label={t('welcome.password')}
                 name="password"
-                autoComplete="new-password"
                 value={password}
-                error={errors.password?.join(' ')}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={errors.password}
+                onChange={setPassword}
               />
-              <PasswordInput
+              <NewPasswordInput
                 label={t('welcome.again')}
                 name="again"
-                autoComplete="new-password"
                 value={again}
-                error={errors.again?.join(' ')}
-                onChange={(e) => setAgain(e.currentTarget.value)}
+                error={errors.again}
+                onChange={setAgain}
               />
               <Button type="submit" loading={busy}>
                 {t('welcome.save')}

@@ -3,9 +3,19 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A secret the server gives once (a one-time link, an API token): shown in full with a copy button and
- * the warning that it will not be shown again.
+ * the warning that it will not be shown again; `onDone`, a button that closes what showed it.
  */
-export function ShownOnce({ label, value, testId }: { label: string; value: string; testId?: string }) {
+export function ShownOnce({
+  label,
+  value,
+  testId,
+  onDone,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation('admin');
   return (
     <Stack gap="xs">
@@ -25,6 +35,7 @@ export function ShownOnce({ label, value, testId }: { label: string; value: stri
             </Button>
           )}
         </CopyButton>
+        {onDone && <Button onClick={onDone}>{t('done')}</Button>}
       </Group>
       <Text size="sm" c="dimmed">
         {t('shown_once_hint')}

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Invite, resetPassword } from '../../../api/admin';
 import { notifySuccess } from '../../../ui/notices';
-import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { bannerOf, useOnlineAction } from '../ui/online';
 import { ShownOnce } from '../ui/ShownOnce';
+import { PasswordChoice, type PasswordWay } from './PasswordChoice';
 
 /** An admin sets a user's password (their sessions end) or gives them a new one-time link. */
 export function PasswordModal({
@@ -18,7 +18,7 @@ export function PasswordModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [how, setHow] = useState<'password' | 'link'>('link');
+  const [how, setHow] = useState<PasswordWay>('link');
   const [password, setPassword] = useState('');
   const [invite, setInvite] = useState<Invite | null>(null);
   const { errors, setErrors, busy, run } = useOnlineAction();
@@ -42,37 +42,20 @@ export function PasswordModal({
   return (
     <Modal opened onClose={onClose} title={t('users.password_title', { name })} centered>
       {invite ? (
-        <Stack>
-          <ShownOnce label={t('users.invite_link')} value={invite.url} testId="invite-link" />
-          <Group justify="flex-end">
-            <Button onClick={onClose}>{t('done')}</Button>
-          </Group>
-        </Stack>
+        <ShownOnce label={t('users.invite_link')} value={invite.url} testId="invite-link" onDone={onClose} />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             {banner && <Alert color="red">{banner}</Alert>}
-            <ChoiceButtons
-              label={t('users.how')}
-              value={how}
-              onChange={(value) => setHow(value === 'password' ? 'password' : 'link')}
-              data={[
-                { value: 'link', label: t('users.one_time_link') },
-                { value: 'password', label: t('users.new_password') },
-              ]}
+            <PasswordChoice
+              how={how}
+              onHow={setHow}
+              first="link"
+              passwordChoice={t('users.new_password')}
+              password={password}
+              onPassword={setPassword}
+              error={errors.password}
             />
-            {how === 'password' ? (
-              <PasswordInput
-                label={t('users.password')}
-                name="password"
-                autoComplete="new-password"
-                value={password}
-                error={errors.password?.join(' ')}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-            ) : (
-              <Alert color="blue">{t('users.link_hint')}</Alert>
-            )}
             {how === 'password' && <Alert color="gray">{t('users.sessions_end')}</Alert>}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>

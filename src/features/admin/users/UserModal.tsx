@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeUser, createUser, type Invite, type NewUser } from '../../../api/admin';
 import type { LocalRow } from '../../../store/schema';
 import { notifyUpdated } from '../../../ui/notices';
-import { ChoiceButtons } from '../ui/ChoiceButtons';
 import { bannerOf, useOnlineAction } from '../ui/online';
 import { ShownOnce } from '../ui/ShownOnce';
+import { PasswordChoice, type PasswordWay } from './PasswordChoice';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const FIELDS = ['username', 'first_name', 'last_name', 'email', 'role', 'password'] as const;
@@ -33,7 +23,7 @@ export function UserModal({ user, onClose }: { user: LocalRow | null; onClose: (
     role: user?.role === 'admin' ? 'admin' : 'staff',
     password: '',
   });
-  const [how, setHow] = useState<'password' | 'link'>('password');
+  const [how, setHow] = useState<PasswordWay>('password');
   const [invite, setInvite] = useState<Invite | null>(null);
   const { errors, setErrors, busy, run } = useOnlineAction();
   const set = (field: keyof NewUser, value: string) => {
@@ -78,12 +68,7 @@ export function UserModal({ user, onClose }: { user: LocalRow | null; onClose: (
   return (
     <Modal opened onClose={onClose} title={t(editing ? 'users.edit' : 'users.new')} size="lg" centered>
       {invite ? (
-        <Stack>
-          <ShownOnce label={t('users.invite_link')} value={invite.url} testId="invite-link" />
-          <Group justify="flex-end">
-            <Button onClick={onClose}>{t('done')}</Button>
-          </Group>
-        </Stack>
+        <ShownOnce label={t('users.invite_link')} value={invite.url} testId="invite-link" onDone={onClose} />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
@@ -138,29 +123,15 @@ export function UserModal({ user, onClose }: { user: LocalRow | null; onClose: (
               />
             </SimpleGrid>
             {!editing && (
-              <>
-                <ChoiceButtons
-                  label={t('users.how')}
-                  value={how}
-                  onChange={(value) => setHow(value === 'link' ? 'link' : 'password')}
-                  data={[
-                    { value: 'password', label: t('users.first_password') },
-                    { value: 'link', label: t('users.one_time_link') },
-                  ]}
-                />
-                {how === 'password' ? (
-                  <PasswordInput
-                    label={t('users.password')}
-                    name="password"
-                    autoComplete="new-password"
-                    value={values.password}
-                    error={error('password')}
-                    onChange={(e) => set('password', e.currentTarget.value)}
-                  />
-                ) : (
-                  <Alert color="blue">{t('users.link_hint')}</Alert>
-                )}
-              </>
+              <PasswordChoice
+                how={how}
+                onHow={setHow}
+                first="password"
+                passwordChoice={t('users.first_password')}
+                password={values.password ?? ''}
+                onPassword={(value) => set('password', value)}
+                error={errors.password}
+              />
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
