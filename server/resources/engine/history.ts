@@ -1,19 +1,10 @@
 import { sql } from 'kysely';
+import type { HistoryEntry } from '../../../src/domain/history.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { readCondition } from './access.js';
-
-export interface HistoryEntry {
-  action: string;
-  version: number;
-  changes: Record<string, { from: unknown; to: unknown }>;
-  user: { id: string; username: string; first_name: string; last_name: string } | null;
-  client_id: string | null;
-  occurred_at: string | null;
-  at: string;
-}
 
 /** Who changed which fields of a record, from what to what, oldest first (deleted records included). */
 export async function recordHistory(
@@ -21,7 +12,7 @@ export async function recordHistory(
   resource: Resource,
   principal: Principal | null,
   id: string,
-) {
+): Promise<HistoryEntry[]> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
   const access = readCondition(resource, principal);
   const visible =

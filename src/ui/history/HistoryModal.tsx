@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOnline } from '../../api/client';
-import type { HistoryEntry } from '../../api/history';
+import type { HistoryEntry } from '../../domain/history';
 import { lookupLabel } from '../../domain/reference/label';
 import type { ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';

@@ -2,7 +2,8 @@
 // the view is opened online and kept in the local store (meta, 'history:<resource>/<id>'), and, from the
 // device itself, the changes still waiting to be sent. Offline, the last copy fetched is shown with its
 // date; a record whose history was never fetched shows its creation and last change from its own row.
-import { fetchHistory, type HistoryEntry } from '../../api/history';
+import { fetchHistory } from '../../api/history';
+import type { HistoryEntry } from '../../domain/history';
 import type { ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import { entriesOf } from '../../store/marks';
