@@ -4,6 +4,7 @@ import i18next, { type TFunction } from 'i18next';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
+import { FIELD_NAMESPACE } from '../../ui/fieldNamespaces';
 import { formatDate, formatDateTime, formatSpan } from '../../ui/format';
 import { labelOf } from '../../ui/lookups';
 import { formatNumber } from '../../ui/numbers';
@@ -12,22 +13,6 @@ import { humanize } from './fixValues';
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The namespace holding each resource's field labels (`fields.<name>`) and choices. */
-export const FIELD_NAMESPACE: Partial<Record<ResourceName, string>> = {
-  project: 'project',
-  'project-event': 'project',
-  hand: 'hand',
-  'hand-event': 'hand',
-  'hand-incidence': 'hand',
-  'packing-list': 'packing',
-  'remaining-parts': 'packing',
-  incidence: 'incidences',
-  'container-report': 'containers',
-  'coil-report': 'reports',
-  'sof-report': 'reports',
-  'prompter-report': 'reports',
-  attachment: 'documents',
-};
 export const DESCRIBE_NAMESPACES = ['sync', 'common', ...new Set(Object.values(FIELD_NAMESPACE))];
 
 /** The field's label in the interface language (its form's label), else its name in words. */

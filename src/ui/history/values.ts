@@ -3,27 +3,12 @@
 import i18next, { type TFunction } from 'i18next';
 import { allFields } from '../../domain/columns';
 import { getResource, type ResourceName } from '../../domain/registry';
+import { FIELD_NAMESPACE } from '../fieldNamespaces';
 import { formatDate, formatDateTime } from '../format';
 
-/** The namespace whose `fields.<name>` labels a resource's form uses. */
-const NAMESPACES: Partial<Record<ResourceName, string>> = {
-  project: 'project',
-  'project-event': 'project',
-  hand: 'hand',
-  'hand-event': 'hand',
-  'hand-incidence': 'hand',
-  'packing-list': 'packing',
-  'remaining-parts': 'packing',
-  incidence: 'incidences',
-  'coil-report': 'reports',
-  'sof-report': 'reports',
-  'prompter-report': 'reports',
-  'container-report': 'containers',
-};
+const namespaceOf = (resource: ResourceName) => FIELD_NAMESPACE[resource] ?? 'admin';
 
-const namespaceOf = (resource: ResourceName) => NAMESPACES[resource] ?? 'admin';
-
-export const historyNamespaces = ['history', 'admin', ...new Set(Object.values(NAMESPACES))];
+export const historyNamespaces = ['history', 'admin', ...new Set(Object.values(FIELD_NAMESPACE))];
 
 /** The label of a field of `resource` (its form's, else the reference lists' words, else the name spaced). */
 export function fieldLabel(t: TFunction, resource: ResourceName, field: string): string {
