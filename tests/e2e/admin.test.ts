@@ -200,6 +200,11 @@ describe('layout', () => {
           await page.getByTestId('admin-menu').waitFor();
           await page.locator('main h2').first().waitFor();
           await page.waitForTimeout(300);
+          // The menu takes one line before the page's work, a select on a phone.
+          const menu = await page.getByTestId('admin-menu').boundingBox();
+          expect(menu?.height, `the menu at ${size.width} px`).toBeLessThanOrEqual(
+            size.width < 768 ? 60 : 120,
+          );
           const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(wide, `${path} at ${size.width} px (${language}) scrolls sideways`).toBeLessThanOrEqual(0);
           expect(await smallTargets(page, 'main'), `${path} at ${size.width} px`).toEqual([]);
@@ -208,6 +213,12 @@ describe('layout', () => {
             fullPage: true,
           });
         }
+      }
+      if (size.width < 768) {
+        // The phone's menu leads to the page chosen in it.
+        await page.getByTestId('admin-menu').getByRole('combobox').selectOption({ label: 'Usuarios' });
+        await page.getByRole('heading', { level: 2, name: 'Usuarios' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/admin/users');
       }
       await expectNoRawKeys(page);
       await context.close();

@@ -1,33 +1,48 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { PageFallback } from '../../app/layout/PageFallback';
 import { useSession } from '../auth/session';
 import { adminPages } from './pages';
 
-/** The area's menu: one worded button per page, wrapping on a narrow screen (no sideways scroll). */
+/**
+ * The area's menu. From 48em (tablets, desktop) one worded button per page, wrapping; on a phone one
+ * select naming the current page (a wrapped row of buttons took most of the first screen before the
+ * page's own work), the browser's own list of the pages on a tap.
+ */
 function AdminMenu() {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const pages = adminPages.map((page) => {
+    const to = `/admin/${page.path}`;
+    return { to, label: t(page.titleKey), active: pathname === to || pathname.startsWith(`${to}/`) };
+  });
   return (
-    <Group gap="xs" wrap="wrap" role="navigation" aria-label={t('menu')} data-testid="admin-menu">
-      {adminPages.map((page) => {
-        const to = `/admin/${page.path}`;
-        const active = pathname === to || pathname.startsWith(`${to}/`);
-        return (
+    <nav aria-label={t('menu')} data-testid="admin-menu">
+      <NativeSelect
+        hiddenFrom="sm"
+        size="lg"
+        aria-label={t('menu')}
+        value={pages.find((page) => page.active)?.to ?? ''}
+        onChange={(event) => navigate(event.currentTarget.value)}
+        data={pages.map((page) => ({ value: page.to, label: page.label }))}
+      />
+      <Group visibleFrom="sm" gap="xs" wrap="wrap">
+        {pages.map((page) => (
           <Button
-            key={page.path}
+            key={page.to}
             component={Link}
-            to={to}
-            variant={active ? 'filled' : 'default'}
-            aria-current={active ? 'page' : undefined}
+            to={page.to}
+            variant={page.active ? 'filled' : 'default'}
+            aria-current={page.active ? 'page' : undefined}
           >
-            {t(page.titleKey)}
+            {page.label}
           </Button>
-        );
-      })}
-    </Group>
+        ))}
+      </Group>
+    </nav>
   );
 }
 
