@@ -11,7 +11,10 @@ interface RecordFieldProps {
   resource: ResourceName;
   name: string;
   form: RecordForm;
-  /** The namespace holding `fields.<name>` labels and `choices.<value>` labels. */
+  /**
+   * The namespace holding `fields.<name>` labels and `choices.<value>` labels; a resource's own word for
+   * a shared field name goes in `fields_of.<resource>.<name>` (a port's code is its UN/LOCODE).
+   */
   ns: string;
   readOnly?: boolean;
 }
@@ -24,7 +27,8 @@ export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldP
   const { t, i18n } = useTranslation(ns);
   const info = getResource(resource)?.fields[name]?.info;
   if (!info) return null;
-  const label = t(`fields.${name}`);
+  const own = `fields_of.${resource}.${name}`;
+  const label = i18n.exists(own, { ns }) ? t(own) : t(`fields.${name}`);
   const error = form.errors[name]?.join(' ');
   const value = form.values[name];
   const set = (next: unknown) => form.set(name, next);

@@ -113,10 +113,10 @@ describe('reference lists', () => {
     await page.getByRole('button', { name: 'Add to Ports' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add to Ports' });
     await dialog.getByLabel('Name', { exact: true }).fill('Puerto Dos');
-    await dialog.getByLabel('Code', { exact: true }).fill('ES ZZU');
+    await dialog.getByLabel('UN/LOCODE', { exact: true }).fill('ES ZZU');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('A port with this code already exists.').waitFor();
-    const field = dialog.getByLabel('Code', { exact: true });
+    const field = dialog.getByLabel('UN/LOCODE', { exact: true });
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     const [count] = await rig.server.query("select count(*)::int as n from port where name = 'Puerto Dos'");
     expect(count?.n).toBe(0);

@@ -49,7 +49,7 @@ describe('adding a vessel and a port from the project form', () => {
       .toBe('Aurora Borealis');
 
     const port = await addTyped(page, 'Port', 'Ports', 'Puerto Aurora');
-    await port.getByLabel('Code', { exact: true }).fill('ESZZA');
+    await port.getByLabel('UN/LOCODE', { exact: true }).fill('ESZZA');
     const zone = port.getByRole('combobox', { name: 'Time zone', exact: true });
     await zone.click();
     await zone.fill('Atlantic/Cana');

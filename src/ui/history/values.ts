@@ -10,12 +10,11 @@ const namespaceOf = (resource: ResourceName) => FIELD_NAMESPACE[resource] ?? 'ad
 
 export const historyNamespaces = ['history', 'admin', ...new Set(Object.values(FIELD_NAMESPACE))];
 
-/** The label of a field of `resource` (its form's, else the reference lists' words, else the name spaced). */
+/** The label of a field of `resource` (its form's, its own word first, else the reference lists' words, else the name spaced). */
 export function fieldLabel(t: TFunction, resource: ResourceName, field: string): string {
-  for (const ns of [namespaceOf(resource), 'admin']) {
-    const key = `${ns}:fields.${field}`;
-    if (i18next.exists(key)) return t(key);
-  }
+  for (const ns of [namespaceOf(resource), 'admin'])
+    for (const key of [`${ns}:fields_of.${resource}.${field}`, `${ns}:fields.${field}`])
+      if (i18next.exists(key)) return t(key);
   return field.replaceAll('_', ' ');
 }
 
