@@ -40,6 +40,7 @@ export const messages = {
   scanPatternTooManyRepeats:
     'Too many long repetitions (*, +, {n,}) in one alternative: at most 4, or the pattern can take for ever on some labels.',
   sizeType: 'Enter an ISO 6346 size and type code of 4 characters, e.g. 22G1 or 45R1.',
+  unique: (resource: string, field: string) => `A ${resource} with this ${field} already exists.`,
 } as const;
 
 function typeName(input: unknown): string {

@@ -2,6 +2,7 @@
 // refused on the device already, naming the field as the server would: the form says it at once, even
 // offline, instead of a refusal coming back from the sync later. Only lookups: the device holds every
 // live entry of a reference list, but not every project (their codes stay the server's to check).
+import { messages } from '../domain/messages';
 import type { ResourceName } from '../domain/registry';
 import type { Resource } from '../domain/resource';
 import type { LocalDb } from './db';
@@ -24,7 +25,7 @@ export async function refuseRepeats(
       .filter((row) => row.id !== id && !row.deleted_at && set.every((field) => row[field] === values[field]))
       .first();
     const last = set[set.length - 1];
-    if (clash && last) errors[last] = [`A ${resource.name} with this ${last} already exists.`];
+    if (clash && last) errors[last] = [messages.unique(resource.name, last)];
   }
   if (Object.keys(errors).length > 0) throw new LocalValidationError(errors);
 }

@@ -2,6 +2,7 @@ import { Checkbox, MultiSelect, NumberInput, Select, Textarea, TextInput } from 
 import { useTranslation } from 'react-i18next';
 import { getResource, type ResourceName } from '../domain/registry';
 import { DateField, DateTimeField, TimeField } from './dates';
+import { fieldError } from './fieldErrors';
 import type { RecordForm } from './form';
 import { LookupSelect } from './LookupSelect';
 import { searchIndexOf } from './lookups';
@@ -29,7 +30,7 @@ export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldP
   if (!info) return null;
   const own = `fields_of.${resource}.${name}`;
   const label = i18n.exists(own, { ns }) ? t(own) : t(`fields.${name}`);
-  const error = form.errors[name]?.join(' ');
+  const error = fieldError(t, resource, label, form.errors[name]);
   const value = form.values[name];
   const set = (next: unknown) => form.set(name, next);
   // A field may carry a line of help under its label (`help.<name>` in the namespace); most have none,

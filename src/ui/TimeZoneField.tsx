@@ -1,5 +1,7 @@
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldError } from './fieldErrors';
 import type { RecordForm } from './form';
 
 /** The IANA zones this browser knows (Europe/Madrid...), or none where it cannot list them. */
@@ -14,6 +16,7 @@ function zones(): string[] {
 
 /** A port's time zone, chosen from the IANA list by typing part of it ("madrid", "canary"). */
 export function TimeZoneField({ form, label }: { form: RecordForm; label: string }) {
+  const { t } = useTranslation();
   const data = useMemo(() => {
     const value = form.values.time_zone;
     const known = zones();
@@ -30,7 +33,7 @@ export function TimeZoneField({ form, label }: { form: RecordForm; label: string
         typeof form.values.time_zone === 'string' && form.values.time_zone ? form.values.time_zone : null
       }
       onChange={(value) => form.set('time_zone', value)}
-      error={form.errors.time_zone?.join(' ')}
+      error={fieldError(t, 'port', label, form.errors.time_zone)}
       comboboxProps={{ withinPortal: true }}
       limit={50}
     />

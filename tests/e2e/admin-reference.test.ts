@@ -115,10 +115,60 @@ describe('reference lists', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Puerto Dos');
     await dialog.getByLabel('UN/LOCODE', { exact: true }).fill('ES ZZU');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('A port with this code already exists.').waitFor();
+    await dialog.getByText('UN/LOCODE: already used by another entry of Ports.').waitFor();
     const field = dialog.getByLabel('UN/LOCODE', { exact: true });
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     const [count] = await rig.server.query("select count(*)::int as n from port where name = 'Puerto Dos'");
     expect(count?.n).toBe(0);
+  });
+
+  it('on a phone in Spanish, each refusal is in Spanish and names its field', async () => {
+    const context = await rig.browser.newContext({
+      baseURL: rig.server.url,
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await signIn(page, 'boss');
+    await page.evaluate(() => localStorage.setItem('language', 'es'));
+    await page.goto('/admin/reference');
+    // The area's menu is one select on a phone.
+    await page.getByTestId('admin-menu').getByRole('combobox').waitFor();
+    await page.getByRole('combobox', { name: 'Lista', exact: true }).click();
+    await page.getByRole('option', { name: 'Buques', exact: true }).click();
+    await page.getByRole('button', { name: 'Añadir a Buques' }).click();
+    const vessel = page.getByRole('dialog', { name: 'Añadir a Buques' });
+    await vessel.getByRole('button', { name: 'Guardar' }).click();
+    await vessel.getByText('Nombre: este campo es obligatorio.').waitFor();
+    await vessel.getByLabel('Nombre', { exact: true }).fill('Buque Tres');
+    await vessel.getByLabel('Número IMO', { exact: true }).fill('9074728');
+    await vessel.getByRole('button', { name: 'Guardar' }).click();
+    await vessel
+      .getByText('Número IMO: el dígito de control (el último) no cuadra con los demás: revise el número.')
+      .waitFor();
+    await vessel.locator('form').getByRole('button', { name: 'Cerrar', exact: true }).click();
+    await page.getByRole('button', { name: 'Descartar los cambios' }).click();
+    await vessel.waitFor({ state: 'hidden' });
+
+    await page.getByRole('combobox', { name: 'Lista', exact: true }).click();
+    await page.getByRole('option', { name: 'Puertos', exact: true }).click();
+    await page.getByRole('button', { name: 'Añadir a Puertos' }).click();
+    const port = page.getByRole('dialog', { name: 'Añadir a Puertos' });
+    await port.getByLabel('Nombre', { exact: true }).fill('Puerto Tres');
+    await port.getByLabel('UN/LOCODE', { exact: true }).fill('ES Z');
+    await port.getByRole('button', { name: 'Guardar' }).click();
+    await port
+      .getByText('UN/LOCODE: introduzca 5 caracteres, el código del país y 3 letras o dígitos, p. ej. ESVLC.')
+      .waitFor();
+    await port.getByLabel('UN/LOCODE', { exact: true }).fill('ESZZU');
+    await port.getByRole('button', { name: 'Guardar' }).click();
+    await port.getByText('UN/LOCODE: ya lo usa otra entrada de Puertos.').waitFor();
+    const [count] = await rig.server.query(
+      "select count(*)::int as n from vessel where name = 'Buque Tres' union all select count(*)::int from port where name = 'Puerto Tres'",
+    );
+    expect(count?.n).toBe(0);
+    await expectNoRawKeys(page);
+    await context.close();
   });
 });

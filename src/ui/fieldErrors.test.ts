@@ -1,0 +1,110 @@
+// The device's own refusals as a form shows them: each domain message in English and in Spanish, naming
+// the field by its label, with its values; the refusals come from the real checks (the domain schema, the
+// repeat check of a reference list), not from hand-typed strings.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../domain/messages';
+import { resources } from '../domain/registry';
+import { type FieldErrors, LocalValidationError, validateRecord } from '../store/validate';
+import { fieldError, fieldMessage } from './fieldErrors';
+
+type Words = { field_errors: Record<string, string> };
+const locale = (language: string, ns: string): Words =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', language, `${ns}.json`), 'utf8'));
+const [commonEn, commonEs] = [locale('en', 'common'), locale('es', 'common')];
+
+let en: TFunction;
+let es: TFunction;
+
+beforeAll(async () => {
+  await i18next.init({
+    lng: 'en',
+    fallbackLng: false,
+    ns: ['common', 'admin'],
+    defaultNS: 'common',
+    resources: {
+      en: { common: commonEn, admin: locale('en', 'admin') },
+      es: { common: commonEs, admin: locale('es', 'admin') },
+    },
+    interpolation: { escapeValue: false },
+  });
+  en = i18next.getFixedT('en');
+  es = i18next.getFixedT('es');
+});
+
+function refusals(resource: keyof typeof resources, record: Record<string, unknown>): FieldErrors {
+  try {
+    validateRecord(resources[resource], record);
+  } catch (error) {
+    if (error instanceof LocalValidationError) return error.fieldErrors;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+describe("a form's refusals", () => {
+  it("a vessel's IMO number failing its check digit, in both languages, naming the field", () => {
+    const errors = refusals('vessel', { name: 'Aurora', imo: '9074728' });
+    expect(fieldError(en, 'vessel', 'IMO number', errors.imo)).toBe(
+      'IMO number: the check digit (the last digit) does not match the others: check the number.',
+    );
+    expect(fieldError(es, 'vessel', 'Número IMO', errors.imo)).toBe(
+      'Número IMO: el dígito de control (el último) no cuadra con los demás: revise el número.',
+    );
+  });
+
+  it("a port's UN/LOCODE, its time zone and a required name", () => {
+    const errors = refusals('port', { code: 'ES', time_zone: 'Mars/Olympus' });
+    expect(fieldError(es, 'port', 'UN/LOCODE', errors.code)).toBe(
+      'UN/LOCODE: introduzca 5 caracteres, el código del país y 3 letras o dígitos, p. ej. ESVLC.',
+    );
+    expect(fieldError(es, 'port', 'Zona horaria', errors.time_zone)).toBe(
+      'Zona horaria: elija una zona horaria IANA, p. ej. Europe/Madrid.',
+    );
+    expect(fieldError(es, 'port', 'Nombre', errors.name)).toBe('Nombre: este campo es obligatorio.');
+    expect(fieldError(en, 'port', 'Name', errors.name)).toBe('Name: this field is required.');
+  });
+
+  it("a customer's e-mail, and a value too long with its limit", () => {
+    const errors = refusals('accounts', { trade_name: 'x'.repeat(400), email: 'ops@' });
+    expect(fieldError(es, 'accounts', 'Correo para informes', errors.email)).toBe(
+      'Correo para informes: introduzca una dirección de correo válida, p. ej. operaciones@ejemplo.es.',
+    );
+    expect(fieldError(en, 'accounts', 'Trade name', errors.trade_name)).toMatch(
+      /^Trade name: at most \d+ characters\.$/,
+    );
+  });
+
+  it('a code repeated in a reference list names the list in the language', () => {
+    const message = messages.unique('port', 'code');
+    expect(fieldMessage(en, 'port', 'UN/LOCODE', message)).toBe(
+      'UN/LOCODE: already used by another entry of Ports.',
+    );
+    expect(fieldMessage(es, 'port', 'UN/LOCODE', message)).toBe(
+      'UN/LOCODE: ya lo usa otra entrada de Puertos.',
+    );
+  });
+
+  it("a list's item is named by its number; a message from the server is shown as it came", () => {
+    expect(fieldMessage(es, 'project', 'Grúas', `Item 1: ${messages.choice('tower')}`)).toBe(
+      'Grúas (2): «tower» no es una de sus opciones.',
+    );
+    expect(fieldMessage(es, 'port', 'UN/LOCODE', 'Ya existe otro puerto con este UN/LOCODE.')).toBe(
+      'Ya existe otro puerto con este UN/LOCODE.',
+    );
+    expect(fieldError(es, 'port', 'UN/LOCODE', undefined)).toBeUndefined();
+  });
+
+  it('every domain message has its words in both languages, naming the field', () => {
+    for (const key of Object.keys(messages))
+      for (const [language, words] of [
+        ['en', commonEn.field_errors],
+        ['es', commonEs.field_errors],
+      ] as const) {
+        const text = words[key];
+        expect(text, `${language} field_errors.${key}`).toMatch(/^\{\{field\}\}: /);
+      }
+  });
+});
