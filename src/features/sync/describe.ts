@@ -1,6 +1,7 @@
 // How the sync panel names a record and its fields as a person knows them ("Coil SL-24-1735 in hand
 // Gang 2", "Crew count: 9", "Vessel: Nordic Star"): never an id, a table name or an ISO timestamp.
 import i18next, { type TFunction } from 'i18next';
+import { syncColumns } from '../../domain/model';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
@@ -134,17 +135,7 @@ export async function describeRecord(
 }
 
 /** Fields the user never typed (ids, versions, stamps): not shown among "your data". */
-const INTERNAL = new Set([
-  'id',
-  'version',
-  'seq',
-  'created_at',
-  'created_by',
-  'updated_at',
-  'updated_by',
-  'deleted_at',
-  '_sync',
-]);
+const INTERNAL = new Set<string>([...syncColumns, '_sync']);
 
 export interface Described {
   title: string;
