@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Text, Title } from '@mantine/core';
+import { Button, Select, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useLocalDb } from '../../store/hooks';
 import type { FileParent } from '../../sync/files';
 import { IconPlus } from '../../ui/icons';
 import { Pager } from '../../ui/Pager';
+import { SectionPanel } from '../../ui/record/SectionPanel';
 import { AddPhotos } from './AddPhotos';
 import { PhotoGrid } from './PhotoGrid';
 import { PhotoViewer } from './PhotoViewer';
@@ -36,12 +37,11 @@ export function Gallery({ parent }: { parent: FileParent }) {
   const offset = (shownPage - 1) * GALLERY_PAGE_SIZE;
   const shown = photos.slice(offset, offset + GALLERY_PAGE_SIZE);
   return (
-    <Paper withBorder p="md" data-testid="section-gallery">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('title')}
-        </Title>
-        <Group gap="xs">
+    <SectionPanel
+      title={t('title')}
+      testId="gallery"
+      actions={
+        <>
           <Select
             size="md"
             aria-label={t('zone_filter')}
@@ -65,8 +65,9 @@ export function Gallery({ parent }: { parent: FileParent }) {
           >
             {t('add.open')}
           </Button>
-        </Group>
-      </Group>
+        </>
+      }
+    >
       {result !== undefined && photos.length === 0 && (
         <Text c="dimmed" size="sm">
           {t('empty')}
@@ -82,7 +83,7 @@ export function Gallery({ parent }: { parent: FileParent }) {
       />
       <AddPhotos parent={parent} opened={adding} onClose={() => setAdding(false)} />
       <PhotoViewer photos={photos} index={open} onIndex={setOpen} />
-    </Paper>
+    </SectionPanel>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { IconFilter, IconPlus } from '../../ui/icons';
 import { DataTable } from '../../ui/list/DataTable';
 import { Pager } from '../../ui/Pager';
 import { RowActions } from '../../ui/RowActions';
+import { SectionPanel } from '../../ui/record/SectionPanel';
 import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
 import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
@@ -48,12 +49,11 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
   };
 
   return (
-    <Paper withBorder p="md" data-testid="section-incidences">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h3">
-          {t('title')}
-        </Title>
-        <Group gap="xs">
+    <SectionPanel
+      title={t('title')}
+      testId="incidences"
+      actions={
+        <>
           <Button
             variant="default"
             size="md"
@@ -65,8 +65,9 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
           <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
             {t('add')}
           </Button>
-        </Group>
-      </Group>
+        </>
+      }
+    >
       <FilterTags
         tags={tags}
         onRemove={(key) => filter({ ...filters, [key]: key === 'description' ? '' : null })}
@@ -134,6 +135,6 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
       />
       <IncidenceModal projectId={projectId} record={editing} onClose={() => setEditing(null)} />
       {confirm.dialog}
-    </Paper>
+    </SectionPanel>
   );
 }

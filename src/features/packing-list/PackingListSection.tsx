@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { IconFilter, IconPlus } from '../../ui/icons';
 import { DataTable } from '../../ui/list/DataTable';
 import { useNumbers } from '../../ui/numbers';
 import { Pager } from '../../ui/Pager';
+import { SectionPanel } from '../../ui/record/SectionPanel';
 import { StatusTag } from '../../ui/StatusTag';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
@@ -59,12 +60,11 @@ export default function PackingListSection({ projectId }: { projectId: string })
   const filtered = activeFilters(filters).length > 0;
   const numbers = useNumbers();
   return (
-    <Paper withBorder p="md" data-testid="section-packing_list">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('title')}
-        </Title>
-        <Group gap="xs">
+    <SectionPanel
+      title={t('title')}
+      testId="packing_list"
+      actions={
+        <>
           <Button
             size="md"
             variant="default"
@@ -85,8 +85,9 @@ export default function PackingListSection({ projectId }: { projectId: string })
           >
             {t('add')}
           </Button>
-        </Group>
-      </Group>
+        </>
+      }
+    >
       <QueuedImports projectId={projectId} />
       <FilterTags
         tags={tags}
@@ -198,6 +199,6 @@ export default function PackingListSection({ projectId }: { projectId: string })
         onClose={() => setEditing(null)}
       />
       <ImportModal projectId={projectId} opened={importing} onClose={() => setImporting(false)} />
-    </Paper>
+    </SectionPanel>
   );
 }
