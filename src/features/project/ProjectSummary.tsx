@@ -1,12 +1,9 @@
-import { Button, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ResourceName } from '../../domain/registry';
 import type { LocalRow } from '../../store/schema';
 import { formatDate } from '../../ui/format';
-import { IconEdit } from '../../ui/icons';
+import { RecordSummary } from '../../ui/record/RecordSummary';
 import { useRefNames } from '../../ui/useRefNames';
-import classes from './project.module.css';
 
 export const PROJECT_REFS = {
   status: 'project-status',
@@ -34,30 +31,5 @@ export function ProjectSummary({ project }: { project: LocalRow }) {
     [t('fields.customer'), names?.customer ?? ''],
     [t('fields.activity'), [names?.activity, names?.commodity].filter(Boolean).join(' · ')],
   ];
-  return (
-    <Paper withBorder p="sm" data-testid="project-summary">
-      <div className={classes.summary}>
-        <dl className={classes.facts}>
-          {facts
-            .filter(([, value]) => value)
-            .map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-        </dl>
-        <Button
-          component={Link}
-          to={{ hash: 'general' }}
-          variant="default"
-          size="md"
-          leftSection={<IconEdit size={18} />}
-          data-testid="edit-general"
-        >
-          {t('edit_general')}
-        </Button>
-      </div>
-    </Paper>
-  );
+  return <RecordSummary facts={facts} section="general" edit={t('edit_general')} testId="project" />;
 }
