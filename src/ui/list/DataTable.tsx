@@ -1,10 +1,10 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { askToLeave } from '../leave/guard';
-import { NARROW, useMedia } from '../useMedia';
 import classes from './DataTable.module.css';
 import { RowLayoutContext } from './rowLayout';
+import { useCards } from './useCards';
 
 export interface Column<Row> {
   key: string;
@@ -52,7 +52,8 @@ const isEmpty = (value: ReactNode) =>
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('ui');
   const navigate = useNavigate();
-  const cards = useMedia(NARROW);
+  const box = useRef<HTMLDivElement>(null);
+  const cards = useCards(box);
   const open = (row: Row) => {
     const target = props.opens?.(row);
     if (typeof target === 'string') askToLeave(() => navigate(target));
@@ -90,104 +91,104 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
   const rows = props.rows ?? [];
 
-  if (cards)
-    return (
-      <RowLayoutContext.Provider value="card">
-        <ul className={classes.cards} data-testid={props.testId} aria-label={props.label}>
-          {props.rows && rows.length === 0 && (
-            <li className={classes.empty} data-testid={props.emptyTestId}>
-              {props.empty}
-            </li>
-          )}
-          {rows.map((row) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the card's name is its keyboard way in; this is the larger tap target.
-            <li
-              key={props.rowKey(row)}
-              className={`${classes.card} ${classes.row}`}
-              data-opens={Boolean(props.opens?.(row))}
-              data-testid={props.rowTestId}
-              onClick={onRowClick(row)}
-              {...props.rowData?.(row)}
-            >
-              <div className={classes.cardHead}>
-                <div className={classes.title}>{name(row)}</div>
-                {props.status && <div className={classes.status}>{props.status.cell(row)}</div>}
-              </div>
-              <dl className={classes.fields}>
-                {props.columns.map((column) => {
-                  const value = column.cell(row);
-                  return isEmpty(value) ? null : (
-                    <div key={column.key}>
-                      <dt>{column.header}</dt>
-                      <dd>{value}</dd>
-                    </div>
-                  );
-                })}
-              </dl>
-              {props.actions && <div className={classes.cardActions}>{props.actions(row)}</div>}
-            </li>
-          ))}
-        </ul>
-      </RowLayoutContext.Provider>
-    );
-
   const span = props.columns.length + 1 + (props.status ? 1 : 0) + (props.actions ? 1 : 0);
-  return (
-    <div className={classes.wrap}>
-      <table className={classes.table} data-testid={props.testId} aria-label={props.label}>
-        <thead>
+  const list = cards ? (
+    <RowLayoutContext.Provider value="card">
+      <ul className={classes.cards} data-testid={props.testId} aria-label={props.label}>
+        {props.rows && rows.length === 0 && (
+          <li className={classes.empty} data-testid={props.emptyTestId}>
+            {props.empty}
+          </li>
+        )}
+        {rows.map((row) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the card's name is its keyboard way in; this is the larger tap target.
+          <li
+            key={props.rowKey(row)}
+            className={`${classes.card} ${classes.row}`}
+            data-opens={Boolean(props.opens?.(row))}
+            data-testid={props.rowTestId}
+            onClick={onRowClick(row)}
+            {...props.rowData?.(row)}
+          >
+            <div className={classes.cardHead}>
+              <div className={classes.title}>{name(row)}</div>
+              {props.status && <div className={classes.status}>{props.status.cell(row)}</div>}
+            </div>
+            <dl className={classes.fields}>
+              {props.columns.map((column) => {
+                const value = column.cell(row);
+                return isEmpty(value) ? null : (
+                  <div key={column.key}>
+                    <dt>{column.header}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                );
+              })}
+            </dl>
+            {props.actions && <div className={classes.cardActions}>{props.actions(row)}</div>}
+          </li>
+        ))}
+      </ul>
+    </RowLayoutContext.Provider>
+  ) : (
+    <table className={classes.table} data-testid={props.testId} aria-label={props.label}>
+      <thead>
+        <tr>
+          <th>{props.title.header}</th>
+          {props.columns.map((column) => (
+            <th
+              key={column.key}
+              data-from={column.from}
+              className={column.numeric ? classes.numeric : undefined}
+            >
+              {column.header}
+            </th>
+          ))}
+          {props.status && <th>{props.status.header}</th>}
+          {props.actions && (
+            <th className={classes.actionsHead}>
+              <span className="sr-only">{t('actions.label')}</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows && rows.length === 0 && (
           <tr>
-            <th>{props.title.header}</th>
+            <td colSpan={span} className={classes.empty} data-testid={props.emptyTestId}>
+              {props.empty}
+            </td>
+          </tr>
+        )}
+        {rows.map((row) => (
+          <tr
+            key={props.rowKey(row)}
+            className={classes.row}
+            data-opens={Boolean(props.opens?.(row))}
+            data-testid={props.rowTestId}
+            onClick={onRowClick(row)}
+            {...props.rowData?.(row)}
+          >
+            <td className={classes.title}>{name(row)}</td>
             {props.columns.map((column) => (
-              <th
+              <td
                 key={column.key}
                 data-from={column.from}
                 className={column.numeric ? classes.numeric : undefined}
               >
-                {column.header}
-              </th>
-            ))}
-            {props.status && <th>{props.status.header}</th>}
-            {props.actions && (
-              <th className={classes.actionsHead}>
-                <span className="sr-only">{t('actions.label')}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows && rows.length === 0 && (
-            <tr>
-              <td colSpan={span} className={classes.empty} data-testid={props.emptyTestId}>
-                {props.empty}
+                {column.cell(row)}
               </td>
-            </tr>
-          )}
-          {rows.map((row) => (
-            <tr
-              key={props.rowKey(row)}
-              className={classes.row}
-              data-opens={Boolean(props.opens?.(row))}
-              data-testid={props.rowTestId}
-              onClick={onRowClick(row)}
-              {...props.rowData?.(row)}
-            >
-              <td className={classes.title}>{name(row)}</td>
-              {props.columns.map((column) => (
-                <td
-                  key={column.key}
-                  data-from={column.from}
-                  className={column.numeric ? classes.numeric : undefined}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
-              {props.status && <td className={classes.status}>{props.status.cell(row)}</td>}
-              {props.actions && <td className={classes.actions}>{props.actions(row)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+            ))}
+            {props.status && <td className={classes.status}>{props.status.cell(row)}</td>}
+            {props.actions && <td className={classes.actions}>{props.actions(row)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return (
+    <div className={classes.wrap} ref={box}>
+      {list}
     </div>
   );
 }
