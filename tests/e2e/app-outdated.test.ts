@@ -107,6 +107,9 @@ describe('a tablet on an older app than the server', () => {
           60_000,
           'the change sent after the reload',
         );
+        // The test hooks arrive with the status bar's lazy chunk, after the sync engine has started: on
+        // a loaded machine the change reached the server before the reloaded page had them.
+        await page.waitForFunction(() => window.__karbontrack !== undefined, undefined, { timeout: 30_000 });
         await until(async () => (await status(page)).pending === 0, 30_000, 'an empty outbox');
         expect((await status(page)).phase).not.toBe('app-outdated');
         expect(await prompt.count()).toBe(0);
