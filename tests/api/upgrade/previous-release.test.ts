@@ -13,6 +13,8 @@ import { knownMigrations } from '../../../server/backup/manifest.js';
 import { openDatabase } from '../../../server/db/database.js';
 import { MigrationError, migrationsDir } from '../../../server/db/migrate.js';
 import { createTestDatabase } from '../../../server/testing.js';
+import { APP_OUTDATED, DATA_VERSION_HEADER } from '../../../src/domain/data-version.js';
+import { uuidv7 } from '../../../src/domain/ids.js';
 import { download } from '../../fixtures/multipart.js';
 import { contents, startOn } from '../backup/rig.js';
 import { apiClient } from '../http.js';
@@ -175,6 +177,84 @@ describe(`upgrade from the previous release ${RELEASE} (${adminUrl ? 'PostgreSQL
         body: { username: 'marta', password: old.password },
       });
       expect(login.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
+
+  it("a tablet's outbox queued offline before the upgrade: refused untouched while its app is outdated, applied once after", async () => {
+    const server = await startOn(old);
+    try {
+      const api = apiClient(server.url);
+      const commodity = await sql<{ id: string }>`select id from commodity where code = 'coil'`.execute(
+        server.database.db,
+      );
+      const project = await api<{ version: number }>('GET', `/api/project/${old.project}/`, {
+        token: old.token,
+      });
+      // What the release's app queued on the deck: a coil added to the packing list and the call's remarks
+      // edited, in the release's wire format (no sent_at, no data version: that release sent neither).
+      const coil = uuidv7();
+      const client_id = uuidv7();
+      const batch = {
+        client_id,
+        device_name: 'Deck tablet 3',
+        app_version: RELEASE,
+        pending: 2,
+        mutations: [
+          {
+            mutation_id: uuidv7(),
+            seq: 1,
+            resource: 'packing-list',
+            op: 'create',
+            id: coil,
+            data: {
+              project: old.project,
+              reference: 'PL-0003',
+              commodity: commodity.rows[0]?.id,
+              quantity: '4',
+              net_weight: '24.5',
+            },
+            occurred_at: '2026-11-21T09:15:00+01:00',
+          },
+          {
+            mutation_id: uuidv7(),
+            seq: 2,
+            resource: 'project',
+            op: 'update',
+            id: old.project,
+            data: { remarks: 'Discharge at berth 4' },
+            base_version: project.body.version,
+            occurred_at: '2026-11-21T09:16:00+01:00',
+          },
+        ],
+      };
+      // The tablet reloaded onto an app of another data version than the server's: nothing is done.
+      const outdated = await api('POST', '/api/sync/push/', {
+        token: old.token,
+        body: batch,
+        headers: { [DATA_VERSION_HEADER]: 'previous-release' },
+      });
+      expect(outdated.status).toBe(409);
+      expect(outdated.body).toMatchObject({ code: APP_OUTDATED });
+      expect((await api('GET', `/api/packing-list/${coil}/`, { token: old.token })).status).toBe(404);
+
+      // The same outbox as the release's app sends it, then once more (a retry after a lost answer).
+      type Answer = { results: { mutation_id: string; status: string }[] };
+      const sent = await api<Answer>('POST', '/api/sync/push/', { token: old.token, body: batch });
+      expect(sent.status).toBe(200);
+      expect(sent.body.results.map((result) => result.status)).toEqual(['applied', 'applied']);
+      const again = await api<Answer>('POST', '/api/sync/push/', { token: old.token, body: batch });
+      expect(again.body.results.map((result) => result.status)).toEqual(['duplicate', 'duplicate']);
+
+      const added = await api('GET', `/api/packing-list/${coil}/`, { token: old.token });
+      expect(added.body).toMatchObject({ reference: 'PL-0003', project: { id: old.project } });
+      expect(Number(added.body.quantity)).toBe(4);
+      const edited = await api('GET', `/api/project/${old.project}/`, { token: old.token });
+      expect(edited.body).toMatchObject({ remarks: 'Discharge at berth 4', name: 'Mar de Alborán V-114' });
+      const coils = await sql<{ n: number }>`select count(*)::int as n from packing_list
+        where project = ${old.project} and reference = 'PL-0003'`.execute(server.database.db);
+      expect(coils.rows[0]?.n).toBe(1);
     } finally {
       await server.close();
     }
