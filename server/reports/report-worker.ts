@@ -1,10 +1,15 @@
 // The reports' worker thread (server/workers/entries.json): builds spreadsheets (workbook-job.ts) and
-// hands their bytes back to the server's thread without a copy.
+// claim bundle indexes (claim-index.pdf.ts), and hands their bytes back to the server's thread without
+// a copy.
 import { serveJobs } from '../workers/serve-jobs.js';
+import { buildClaimIndex, type ClaimIndexJob } from './claim-index.pdf.js';
 import { buildWorkbook, type WorkbookJob } from './workbook-job.js';
 
+export type ReportJob = WorkbookJob | ClaimIndexJob;
+
 serveJobs(async (payload) => {
-  const bytes = await buildWorkbook(payload as unknown as WorkbookJob);
+  const job = payload as unknown as ReportJob;
+  const bytes = job.kind === 'claim-index' ? await buildClaimIndex(job) : await buildWorkbook(job);
   // A buffer of its own (a Buffer may be a view of a shared pool), handed over whole.
   const { buffer } = new Uint8Array(bytes);
   return { result: buffer, transfer: [buffer] };

@@ -64,3 +64,54 @@ export function reportDoc(operationId: string, summary: string, kind: 'xlsx' | '
     response: { 200: kind === 'xlsx' ? file(XLSX, 'The .xlsx file') : file('application/pdf', 'The PDF') },
   };
 }
+
+const bundleHeader = (description: string) => ({ type: 'string', description });
+
+export const claimBundleDoc = {
+  operationId: 'makeClaimBundle',
+  tags: [API_TAGS.reports],
+  summary: 'Download a claim bundle: the evidence of incidences, with its manifest and hash',
+  description:
+    "A ZIP, streamed as it is made, for a receiver's surveyor: `files/<record>/` holds the photos and documents of the chosen incidences (and, with `project_files`, the project's own) byte for byte as stored; `manifest.json` and `manifest.csv` list each file with its SHA-256, capture time, arrival time, author, device, position, zone, the record it documents, whether its bytes differ from those hashed at capture (`altered_since_capture`) and whether its record was edited after upload; `index.pdf` has a page per incidence with the photos' thumbnails and their provenance, in the port's local time. Every stored file is hashed again: one whose bytes no longer match the hash recorded on arrival is flagged (`integrity`: `changed`, or `missing` when the store has none) in the manifest and the index, never passed silently. The bundle's hash is the SHA-256 of manifest.json (which names every file's hash and the CSV's); it is in `x-bundle-sha256`, in the index and in the ZIP's comment, to be quoted in the claim. A customer token may make the bundle of its own projects.",
+  body: {
+    type: 'object',
+    properties: {
+      language: { type: 'string', enum: ['en', 'es'], description: 'Else Accept-Language, else en.' },
+      time_zone: {
+        type: 'string',
+        maxLength: 64,
+        description: "IANA time zone of the device, used when the project's port has none (UTC when absent).",
+      },
+      incidences: {
+        type: 'array',
+        maxItems: 1000,
+        items: { type: 'string', format: 'uuid' },
+        description:
+          'Incidences of this project whose files go in; all of them when absent. 400 for one of another project.',
+      },
+      project_files: {
+        type: 'boolean',
+        description: "The project's own photos and documents too (default false).",
+      },
+    },
+    description: 'All optional: send {} for every incidence of the project.',
+  },
+  response: {
+    200: {
+      description: 'The ZIP, named in Content-Disposition and x-suggested-filename.',
+      headers: {
+        'Content-Disposition': bundleHeader('attachment; filename="…"'),
+        'x-suggested-filename': bundleHeader('The file name alone.'),
+        'x-bundle-sha256': bundleHeader('SHA-256 of manifest.json: the hash to quote.'),
+        'x-bundle-files': bundleHeader('Files listed in the manifest.'),
+        'x-bundle-flagged': bundleHeader(
+          'Files whose stored bytes no longer match their recorded hash, or are missing.',
+        ),
+        'x-bundle-bytes': bundleHeader(
+          'Bytes of the files in it (for a progress bar; the ZIP is a little larger).',
+        ),
+      },
+      content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+    },
+  },
+};

@@ -4,18 +4,21 @@
 //   POST /api/project/<id>/make_prompter_report/   .xlsx  body {language?, report?, time_zone?}
 //   POST /api/project/<id>/make_sof_pdf/           .pdf   body {language?, report?, time_zone?, signed?}
 //   POST /api/container-report/<id>/make_container_report/  .pdf  body {language?, time_zone?}
+//   POST /api/project/<id>/make_claim_bundle/      .zip   body {language?, time_zone?, incidences?, project_files?}
+//        (streamed; its hash in x-bundle-sha256)
 // The file comes back with Content-Disposition and x-suggested-filename. 404 for a record the caller
 // cannot read; 400 (DRF field errors) for a bad body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { downloadHeaders } from '../files/names.js';
-import { reportDoc } from './reports.openapi.js';
+import { claimBundleDoc, reportDoc } from './reports.openapi.js';
 import type { MadeFile, ProjectReportKind } from './reports.service.js';
 
 // ExcelJS, pdfkit and sharp load with the first report asked for, so an idle server does not carry them.
 const projectReports = () => import('./reports.service.js');
 const containerReports = () => import('./container-report.service.js');
 const sofPdfs = () => import('./sof-pdf.service.js');
+const claimBundles = () => import('./claim-bundle.service.js');
 
 type IdParams = { id: string };
 // Documented only: a malformed id is a 404, as for a record the caller cannot read.
@@ -74,5 +77,36 @@ export async function reportRoutes(app: FastifyInstance, { database, config }: A
     '/container-report/:id/make_container_report/',
     reportDoc('makeContainerReport', 'Download the container report PDF', 'pdf'),
     async (...made) => (await containerReports()).makeContainerReport(database, config, ...made),
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/project/:id/make_claim_bundle/',
+    { schema: { ...claimBundleDoc, params: idParams } },
+    async (request, reply) => {
+      const bundle = await (await claimBundles()).makeClaimBundle(
+        database,
+        config,
+        request.principal,
+        request.params.id,
+        request.body,
+        acceptLanguage(request),
+        (error) => request.log.error({ err: error }, 'claim bundle stopped'),
+      );
+      // A client that goes away stops the work.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) bundle.archive.abort();
+      });
+      return reply
+        .headers({
+          ...downloadHeaders(bundle.filename),
+          'content-type': 'application/zip',
+          'cache-control': 'no-store',
+          'x-bundle-sha256': bundle.bundleSha256,
+          'x-bundle-files': String(bundle.files),
+          'x-bundle-flagged': String(bundle.flagged),
+          'x-bundle-bytes': String(bundle.bytes),
+        })
+        .send(bundle.archive);
+    },
   );
 }

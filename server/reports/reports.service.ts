@@ -21,6 +21,7 @@ import {
   projectInLanguage,
 } from './project-data.repository.js';
 import { findPrompterFilter, findTallyRefusals } from './report-rows.repository.js';
+import type { ReportJob } from './report-worker.js';
 import { findSofReport, loadSofContent } from './sof-data.js';
 import type { WorkbookJob } from './workbook-job.js';
 
@@ -83,7 +84,8 @@ export function projectFileName(
 }
 
 // The spreadsheets are built in a worker thread (workbook-job.ts); the rows are read here.
-const workbooks = jobThread<WorkbookJob, ArrayBuffer>('report-worker');
+/** The reports' worker thread: spreadsheets, and claim bundle indexes (claim-bundle.service.ts). */
+export const reportThread = jobThread<ReportJob, ArrayBuffer>('report-worker');
 
 const notInProject = () => new ValidationError({ report: ['No such report in this project.'] });
 
@@ -138,7 +140,7 @@ export async function makeProjectReport(
   const prefix: TextKey =
     kind === 'coil' ? 'coil.filename' : kind === 'sof' ? 'sof.filename' : 'prompter.filename';
   return {
-    buffer: Buffer.from(await workbooks.run(job)),
+    buffer: Buffer.from(await reportThread.run(job)),
     filename: projectFileName(context.t(prefix), project, context, 'xlsx'),
     contentType: XLSX_TYPE,
   };

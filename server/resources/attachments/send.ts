@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { downloadHeaders } from '../../files/names.js';
 import { type FileStore, fileKey, thumbnailKey } from '../../files/store.js';
+import { checkedBytes } from '../../files/verify.js';
 import { notFound } from '../../http/errors.js';
 import type { StoredAttachment } from './repository.js';
 
@@ -14,7 +15,10 @@ function textType(type: string) {
   return type.startsWith('text/') || type === 'application/json' ? `${type}; charset=utf-8` : type;
 }
 
-/** The bytes under `key` with `headers`; 304 to a cache holding them, 404 when the store has none. */
+/**
+ * The bytes under `key` with `headers`; 304 to a cache holding them, 404 when the store has none. With
+ * `sha256`, checked against it on the way: bytes changed at rest end the response short (logged).
+ */
 async function sendStored(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -22,14 +26,17 @@ async function sendStored(
   key: string,
   headers: Record<string, string>,
   missing: string,
-  length?: number,
+  recorded?: { size: number; sha256: string },
 ) {
   // Files never change under an id: a client holding this version is answered without the store.
   if (request.headers['if-none-match'] === headers.etag) return reply.headers(headers).code(304).send();
   const bytes = await store.read(key);
   if (!bytes) throw notFound(missing);
-  if (length !== undefined) reply.header('content-length', length);
-  return reply.headers(headers).send(bytes);
+  if (!recorded) return reply.headers(headers).send(bytes);
+  reply.header('content-length', recorded.size);
+  const checked = checkedBytes(bytes, key, recorded.sha256, recorded.size);
+  checked.on('error', (error) => request.log.error({ err: error }, 'stored file changed since it arrived'));
+  return reply.headers(headers).send(checked);
 }
 
 export function sendFile(
@@ -46,7 +53,7 @@ export function sendFile(
     etag: `"${row.sha256}"`,
   };
   const missing = 'The file of this attachment is missing.';
-  return sendStored(request, reply, store, fileKey(row.id), headers, missing, row.size);
+  return sendStored(request, reply, store, fileKey(row.id), headers, missing, row);
 }
 
 export async function sendThumbnail(

@@ -1,0 +1,142 @@
+// What a claim bundle holds, read from the database: the project's selected incidences (and, when
+// asked, the project's own files), each with its live attachments and their provenance.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/database.js';
+import { ValidationError } from '../http/errors.js';
+import { isTimeZone } from './format.js';
+import { reportLanguages } from './i18n.js';
+import { findUserNames, type UserName } from './project-data.repository.js';
+
+type Db = Database['db'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Most incidences one bundle takes (a claim names a few; a whole project's are still far fewer). */
+export const MAX_INCIDENCES = 1000;
+
+export const makeClaimBody = z.object({
+  language: z.enum(reportLanguages).optional(),
+  time_zone: z.string().max(64).refine(isTimeZone, 'Unknown time zone.').optional(),
+  /** The incidences of the project whose files go in; every incidence of the project when absent. */
+  incidences: z
+    .array(z.string().regex(UUID, 'Must be a valid UUID.'))
+    .max(MAX_INCIDENCES, `At most ${MAX_INCIDENCES} incidences.`)
+    .optional(),
+  /** The project's own photos and documents too. */
+  project_files: z.boolean().optional(),
+});
+export type MakeClaimBody = z.infer<typeof makeClaimBody>;
+
+/** A record whose files the bundle holds. */
+export interface ClaimRecord {
+  resource: 'incidence' | 'project';
+  id: string;
+  label: string;
+  /** When it was recorded (ISO). */
+  created_at: string;
+}
+
+/** A live attachment with what the manifest says of it. */
+export interface ClaimFile {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  is_image: boolean;
+  zone: string | null;
+  description: string | null;
+  parent_resource: string;
+  parent_id: string;
+  version: number;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+  captured_at: string | null;
+  capture_device: string | null;
+  capture_latitude: string | null;
+  capture_longitude: string | null;
+  capture_accuracy: string | null;
+  capture_sha256: string | null;
+  altered: boolean;
+}
+
+export interface ClaimData {
+  records: ClaimRecord[];
+  files: ClaimFile[];
+  users: Map<string, UserName>;
+}
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+const isoOrNull = (value: unknown) => (value == null ? null : iso(value));
+const textOrNull = (value: unknown) => (value == null ? null : String(value));
+
+/** The incidences asked for (400 naming `incidences` for one not of this project), then their files. */
+export async function loadClaimData(db: Db, projectId: string, body: MakeClaimBody): Promise<ClaimData> {
+  const wanted = body.incidences ? [...new Set(body.incidences.map((id) => id.toLowerCase()))] : null;
+  const incidences = await sql<{ id: string; description: string; created_at: unknown }>`
+    select id, description, created_at from incidence
+    where project = ${projectId} and deleted_at is null
+      ${wanted ? sql`and id in (${sql.join(wanted.length ? wanted : [projectId])})` : sql``}
+    order by created_at, id`.execute(db);
+  if (wanted && incidences.rows.length !== wanted.length) {
+    const found = new Set(incidences.rows.map((row) => row.id));
+    const strangers = wanted.filter((id) => !found.has(id));
+    throw new ValidationError({
+      incidences: [`Not incidences of this project: ${strangers.join(', ')}.`],
+    });
+  }
+  const records: ClaimRecord[] = incidences.rows.map((row) => ({
+    resource: 'incidence',
+    id: row.id,
+    label: row.description,
+    created_at: iso(row.created_at),
+  }));
+  const ids = records.map((record) => record.id);
+  const ofIncidences = ids.length
+    ? sql`(parent_resource = 'incidence' and parent_id in (${sql.join(ids)}))`
+    : sql`false`;
+  const ofProject = body.project_files
+    ? sql`(parent_resource = 'project' and parent_id = ${projectId})`
+    : sql`false`;
+  const result = await sql<Record<string, unknown>>`
+    select id, name, content_type, size, sha256, is_image, zone, description, parent_resource, parent_id,
+      version, created_at, created_by, updated_at, updated_by, captured_at, capture_device,
+      capture_latitude, capture_longitude, capture_accuracy, capture_sha256, altered
+    from attachment where deleted_at is null and (${ofIncidences} or ${ofProject})
+    order by created_at, id`.execute(db);
+  const files = result.rows.map(
+    (row): ClaimFile => ({
+      id: String(row.id),
+      name: String(row.name),
+      content_type: String(row.content_type),
+      size: Number(row.size),
+      sha256: String(row.sha256),
+      is_image: row.is_image === true,
+      zone: textOrNull(row.zone),
+      description: textOrNull(row.description),
+      parent_resource: String(row.parent_resource),
+      parent_id: String(row.parent_id),
+      version: Number(row.version),
+      created_at: iso(row.created_at),
+      created_by: textOrNull(row.created_by),
+      updated_at: iso(row.updated_at),
+      updated_by: textOrNull(row.updated_by),
+      captured_at: isoOrNull(row.captured_at),
+      capture_device: textOrNull(row.capture_device),
+      capture_latitude: textOrNull(row.capture_latitude),
+      capture_longitude: textOrNull(row.capture_longitude),
+      capture_accuracy: textOrNull(row.capture_accuracy),
+      capture_sha256: textOrNull(row.capture_sha256),
+      altered: row.altered === true,
+    }),
+  );
+  if (body.project_files) records.unshift({ resource: 'project', id: projectId, label: '', created_at: '' });
+  const people = new Set(files.flatMap((file) => [file.created_by, file.updated_by]));
+  const users = await findUserNames(
+    db,
+    [...people].filter((id): id is string => id !== null),
+  );
+  return { records, files, users };
+}
