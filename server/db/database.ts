@@ -1,37 +1,13 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type Listener, type Listening, listenPostgres } from './listen.js';
+import type { Database } from './database-types.js';
+import { listenPostgres } from './listen.js';
 import { parsers } from './parsers.js';
 import { openPGlite } from './pglite.js';
 import { guardedPool, type PoolTimeouts, poolTimeoutOptions } from './postgres-pool.js';
 import type { Tables } from './tables.js';
 
-export type Engine = 'pglite' | 'postgres';
-
-export interface Database {
-  engine: Engine;
-  db: Kysely<Tables>;
-  /** Runs SQL text that may hold several statements and no parameters (migrations). */
-  exec(text: string): Promise<void>;
-  ping(): Promise<boolean>;
-  /** Connections now: the most there may be, in use, idle, and requests waiting for one (metrics). */
-  poolStats(): PoolStats;
-  /** LISTENs on `channel` (PostgreSQL: on a connection of its own, reopened after a drop). */
-  listen(channel: string, listener: Listener): Promise<Listening>;
-  /**
-   * The embedded database on disk only: copies its files (DATA_DIR/pgdata) into `target`, whole and
-   * consistent (a checkpoint, then the copy, while no statement runs). Backups use it.
-   */
-  copyDataDir?(target: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-export interface PoolStats {
-  size: number;
-  inUse: number;
-  idle: number;
-  waiting: number;
-}
+export type { Database, Engine, PoolStats } from './database-types.js';
 
 export interface DatabaseOptions {
   /** postgres://... : use PostgreSQL. */

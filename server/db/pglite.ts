@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { Kysely, sql } from 'kysely';
-import type { Database } from './database.js';
+import type { Database } from './database-types.js';
 import { lockDataDir } from './lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { startPGliteThread } from './pglite-thread.js';

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { checkKey, type FileStore, type StoredObject } from './file-store.js';
 import { discard, openScratch } from './scratch.js';
-import { checkKey, type FileStore, type StoredObject } from './store.js';
 
 /** The scratch folder inside the files' folder (the same file system, so rename is atomic); never listed. */
 const SCRATCH = 'tmp';

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../config.js';
+import { checkKey, type FileStore, type StoredObject } from './file-store.js';
 import { openScratch } from './scratch.js';
-import { checkKey, type FileStore, type StoredObject } from './store.js';
 
 const PART_BYTES = 8 * 1024 * 1024;
 /** DeleteObjects takes at most this many keys a call. */

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { storedLanguage } from '../app/i18n/languages';
+import { storedLanguage } from '../store/language';
 
 type TokenSource = () => string | null;
 

@@ -5,7 +5,7 @@ import { Providers } from './providers';
 import { AppRouter } from './router';
 
 // The offline engine loads with the first signed-in screen, not with the public pages.
-const loadSync = () => import('../sync/shell');
+const loadSync = () => import('./sync-shell');
 let syncLoaded = false;
 // Logout warns about changes and files the local store has not sent yet.
 setPendingChangesCheck(() =>

@@ -3,9 +3,9 @@ import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
 import { useSession } from '../features/auth/session';
 // Before the router: the unsaved-changes guard hears the back button first (see its module).
 import '../ui/leave/guard';
+import { PageFallback } from '../ui/PageFallback';
 import { WIDE } from '../ui/useMedia';
 import { GuestOnly, RequireAuth } from './guards';
-import { PageFallback } from './layout/PageFallback';
 import { SIDEBAR_COLLAPSED_KEY } from './layout/sidebarKey';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { type AppRoute, ROUTES, routeFor } from './routes';

@@ -5,17 +5,14 @@ import { discardEntry, discardPreview, retryEntry } from '../store/attention';
 import type { LocalDb } from '../store/db';
 import { setDeviceName, setKeptOffline } from '../store/meta';
 import type { OutboxEntry } from '../store/schema';
-import { getSyncEngine } from './lifecycle';
+import { syncNow } from './running';
+
+export { syncNow } from './running';
 
 function db(): LocalDb {
   const open = getActiveDb();
   if (!open) throw new Error('The local store is not open (nobody is signed in).');
   return open;
-}
-
-/** Push and pull now (the panel's "Sync now"); resolves when the round is over. */
-export async function syncNow(): Promise<void> {
-  await getSyncEngine()?.syncNow();
 }
 
 /**

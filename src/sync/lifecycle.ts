@@ -7,6 +7,7 @@ import { type LocalDb, openLocalDb } from '../store/db';
 import { type Companions, forgetReplaySession, startCompanions } from './companions';
 import { SyncEngine } from './engine';
 import { type WorkerPull, workerPull } from './pullInWorker';
+import { setSyncEngine } from './running';
 import { resetSyncStatus } from './status';
 
 interface Running {
@@ -58,6 +59,7 @@ async function start(userId: string, options: StartSyncOptions): Promise<void> {
   });
   const companions = startCompanions(db, userId, options.token, options);
   running = { userId, db, engine, puller, companions };
+  setSyncEngine(engine);
   setActiveStore({ db, userId });
   engine.start();
 }
@@ -66,6 +68,7 @@ async function stop(): Promise<void> {
   const current = running;
   if (!current) return;
   running = null;
+  setSyncEngine(null);
   setActiveStore(null);
   // First the worker: a pull under way ends now (rejected) instead of downloading on for the next user.
   current.puller.terminate();
@@ -102,10 +105,7 @@ export function connectSync(
   else void stopSync();
 }
 
-/** The running engine (the sync panel's "sync now", tests). */
-export function getSyncEngine(): SyncEngine | null {
-  return running?.engine ?? null;
-}
+export { getSyncEngine } from './running';
 
 /** For the logout check: changes and files of the signed-in user not yet on the server. */
 export async function localPendingChanges(): Promise<number> {

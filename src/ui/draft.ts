@@ -1,6 +1,8 @@
 // Drafts: the fields of a form changed and not yet saved, kept on the device (local storage, per user) so
 // that a reload, a crash or a closed tab loses nothing typed. Dropped when saved or discarded on purpose.
-import type { Values } from './form';
+
+/** A form's values by field name (what a draft keeps). */
+export type Values = Record<string, unknown>;
 
 const PREFIX = 'draft:';
 let owner = 'anonymous';

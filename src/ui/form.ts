@@ -4,10 +4,10 @@
 // form with it asks first (./leave/guard.ts).
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, LocalValidationError } from '../store/validate';
-import { clearDraft, readDraft, writeDraft } from './draft';
+import { clearDraft, readDraft, type Values, writeDraft } from './draft';
 import { useLeaveGuard } from './leave/guard';
 
-export type Values = Record<string, unknown>;
+export type { Values } from './draft';
 
 export interface RecordForm {
   values: Values;

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Resource } from '../../../src/domain/resource.js';
-import type { Actor } from './write.js';
+import type { Actor } from './actor.js';
 
 export interface AuditEntry {
   resource: Resource;

@@ -1,32 +1,22 @@
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from '../../../src/domain/ids.js';
 import { moveRefusal } from '../../../src/domain/refusals.js';
-import type { Resource, Role } from '../../../src/domain/resource.js';
-import type { Engine } from '../../db/database.js';
+import type { Resource } from '../../../src/domain/resource.js';
 import { HttpError, notFound, ValidationError } from '../../http/errors.js';
 import { redirectMerged } from '../reference/redirect.js';
 import { refuseDeleteInUse } from '../reference/usage.js';
 import { checkUpdate } from './access.js';
+import type { Actor, WriteScope } from './actor.js';
 import { recordAudit } from './audit.js';
-import { cascadeDelete } from './cascade.js';
+import { tombstone } from './cascade.js';
 import { columnsOf, paramType, toParam } from './columns.js';
 import { requestedId, requireFields, sameValue, validateRecord, writableInput } from './input.js';
 import { checkRefs, checkRules, checkUnique, deriveFields } from './integrity.js';
 import { validateOnce } from './tally.js';
 
-type Row = Record<string, unknown>;
+export type { Actor, WriteScope } from './actor.js';
 
-export interface Actor {
-  userId: string;
-  /** The user's role, for the checks made on the row; absent for writes the server makes itself. */
-  role?: Role;
-  clientId?: string;
-  mutationId?: string;
-  /** The device's own time of the change (kept in the audit log). */
-  occurredAt?: string;
-  /** How long before the device sent it the change was made, on the device's clock (orders it). */
-  ageMs?: number;
-}
+type Row = Record<string, unknown>;
 
 export interface WriteResult {
   id: string;
@@ -35,11 +25,6 @@ export interface WriteResult {
   version: number;
   /** The row as written, as devices store it (columnsOf().flat), when this write stored one. */
   row?: Row;
-}
-
-export interface WriteScope {
-  db: Kysely<unknown>;
-  engine: Engine;
 }
 
 /** The row, locked for the rest of the transaction (a caller that locked it already passes it on). */
@@ -190,27 +175,4 @@ export async function deleteRecord(
   await refuseDeleteInUse(scope.db, resource, id);
   await tombstone(scope, resource, actor, existing);
   return true;
-}
-
-export async function tombstone(
-  scope: WriteScope,
-  resource: Resource,
-  actor: Actor,
-  existing: Row,
-  note?: string,
-) {
-  const version = Number(existing.version) + 1;
-  await sql`update ${sql.table(resource.table)} set deleted_at = now(), version = ${version}, updated_at = now(), updated_by = ${actor.userId} where id = ${existing.id}`.execute(
-    scope.db,
-  );
-  await recordAudit(scope.db, {
-    resource,
-    id: String(existing.id),
-    action: 'delete',
-    version,
-    changes: {},
-    actor,
-    note,
-  });
-  await cascadeDelete(scope, resource, actor, String(existing.id));
 }

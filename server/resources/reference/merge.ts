@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import type { Resource } from '../../../src/domain/resource.js';
 import { notFound, ValidationError } from '../../http/errors.js';
-import { type Actor, lockRow, tombstone, type WriteScope } from '../engine/write.js';
+import { tombstone } from '../engine/cascade.js';
+import { type Actor, lockRow, type WriteScope } from '../engine/write.js';
 import { referencesTo } from './usage.js';
 
 export interface MergeResult {

@@ -1,6 +1,12 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, storedLanguage, storeLanguage } from './languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  storedLanguage,
+  storeLanguage,
+} from '../../store/language';
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 

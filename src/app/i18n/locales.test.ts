@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from './languages';
+import { LANGUAGES } from '../../store/language';
 
 const root = join(import.meta.dirname, '../../../locales');
 

@@ -4,12 +4,12 @@ import { useSession } from '../../features/auth/session';
 import { SyncStatusBar } from '../../features/sync/SyncStatusBar';
 import { setDraftOwner } from '../../ui/draft';
 import { LeaveGuard } from '../../ui/leave/LeaveGuard';
+import { PageFallback } from '../../ui/PageFallback';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import { InstallHint } from '../pwa/InstallHint';
 import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import classes from './layout.module.css';
-import { PageFallback } from './PageFallback';
 import { Sidebar } from './Sidebar';
 import { UserBar } from './UserBar';
 

@@ -1,7 +1,7 @@
 import { Group, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../store/language';
 import { changeLanguage } from '../i18n/i18n';
-import { LANGUAGES } from '../i18n/languages';
 
 /** EN | ES: the spec's language switch, remembered under `language`. */
 export function LanguageSwitch() {

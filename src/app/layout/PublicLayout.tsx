@@ -2,11 +2,11 @@ import { Anchor, Group } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
+import { PageFallback } from '../../ui/PageFallback';
 import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import classes from './layout.module.css';
-import { PageFallback } from './PageFallback';
 
 /** The public frame: no sidebar and no user bar, only the logo, links, the language switch and the footer. */
 export default function PublicLayout() {

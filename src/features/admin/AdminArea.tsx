@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Title } from '@mantine/core'
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { PageFallback } from '../../app/layout/PageFallback';
+import { PageFallback } from '../../ui/PageFallback';
 import { useSession } from '../auth/session';
 import { adminPages } from './pages';
 

@@ -2,12 +2,12 @@ import { Group, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { usePreloadWhenSettled } from '../../app/preload';
 import { useList, useLocalDb } from '../../store/hooks';
 import { FilterTags } from '../../ui/FilterTags';
 import { ListPageHeader } from '../../ui/ListPageHeader';
 import { useRememberListPlace } from '../../ui/listPlace';
 import { Pager } from '../../ui/Pager';
+import { usePreloadWhenSettled } from '../../ui/preload';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { useSession } from '../auth/session';
 import {

@@ -11,7 +11,7 @@ import { fieldErrors } from '../../api/errors';
 import { type ImportOutcome, importPackingList } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
 import { getActiveStore } from '../../store/active';
-import { syncNow } from '../actions';
+import { syncNow } from '../running';
 import { useSyncStatus } from '../status';
 
 /** 'imported': kept only to tell the user of columns the server did not read (outcome), until dismissed. */

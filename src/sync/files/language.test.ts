@@ -1,7 +1,7 @@
 // A file refused while the device was offline is kept with the server's words for the user to read
 // later: in the interface's language (the queue sends Accept-Language as the API client does).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '../../app/i18n/languages';
+import { LANGUAGE_STORAGE_KEY } from '../../store/language';
 import { saveRecord } from '../../store/writes';
 import { lookupIds, makeDevice, type SyncServer, startSyncServer, type TestUser } from '../testing/harness';
 import { addFilesTo } from './add';

@@ -1,6 +1,6 @@
 // One file's upload: multipart to POST /api/<parent resource>/<parent id>/attachments/ with the file's own
 // id and an Idempotency-Key, so a retry after a lost answer gets the stored attachment, never a second one.
-import { storedLanguage } from '../../app/i18n/languages';
+import { storedLanguage } from '../../store/language';
 import type { BlobEntry } from '../../store/schema';
 
 export interface UploadTarget {

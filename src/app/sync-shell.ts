@@ -2,9 +2,9 @@
 import type { Role } from '../domain/resource';
 import { endRefusedSession } from '../features/auth/session';
 import { setRoleSource } from '../store/active';
-import { connectSync as follow } from './lifecycle';
+import { connectSync as follow } from '../sync/lifecycle';
 
-export { localPendingChanges } from './lifecycle';
+export { localPendingChanges } from '../sync/lifecycle';
 
 /**
  * Follows the signed-in user (null: nobody): their store opens and syncs; the role guards writes. A token
