@@ -119,6 +119,7 @@ export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldP
           value={asTextOrNull(value)}
           onChange={set}
           error={error}
+          offerAdd
         />
       );
     }

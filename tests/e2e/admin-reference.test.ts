@@ -4,7 +4,7 @@
 // refused under its field before anything is saved. In Spanish too: the dialog's words.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, waitFor } from './projects-support';
+import { apiSession, waitFor, waitForSync } from './projects-support';
 import { expectNoRawKeys, signIn } from './support/app';
 import { pagePerTest } from './support/rig';
 import { PASSWORD } from './support/server';
@@ -170,5 +170,32 @@ describe('reference lists', () => {
     expect(count?.n).toBe(0);
     await expectNoRawKeys(page);
     await context.close();
+  });
+
+  it("an admin adds a project status from the project form's select, and it arrives once", async () => {
+    const { page } = rig;
+    await signIn(page, 'boss');
+    await page.goto('/project');
+    await page.getByRole('heading', { level: 1, name: 'New project' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Berth wait call');
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
+    await status.click();
+    await status.fill('Awaiting berth');
+    await page.getByRole('option', { name: "Add 'Awaiting berth'" }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Project statuses' });
+    expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe('Awaiting berth');
+    await dialog.getByLabel('Name in Spanish', { exact: true }).fill('Esperando atraque');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => status.inputValue(), { timeout: 10_000 }).toBe('Awaiting berth');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Project Berth wait call' }).waitFor();
+    await waitForSync(page, 60_000);
+    await waitFor('the status and the project on the server', async () => {
+      const rows = await rig.server.query(
+        "select s.name_es, (select count(*)::int from project p where p.status = s.id and p.name = 'Berth wait call') as projects from project_status s where s.name = 'Awaiting berth'",
+      );
+      return rows.length === 1 && rows[0]?.projects === 1 && rows[0]?.name_es === 'Esperando atraque';
+    });
   });
 });
