@@ -208,6 +208,13 @@ describe('layout', () => {
           const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(wide, `${path} at ${size.width} px (${language}) scrolls sideways`).toBeLessThanOrEqual(0);
           expect(await smallTargets(page, 'main'), `${path} at ${size.width} px`).toEqual([]);
+          // No button's words cut off (a button squeezed narrower than its label).
+          const clipped = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('main .mantine-Button-label')]
+              .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+              .map((label) => label.textContent),
+          );
+          expect(clipped, `${path} at ${size.width} px (${language})`).toEqual([]);
           await page.screenshot({
             path: join(SHOTS, `admin-${path}-${size.width}-${language}.png`),
             fullPage: true,

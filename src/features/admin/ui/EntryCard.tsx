@@ -1,9 +1,11 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './entry.module.css';
 
 /**
  * One entry of an administration list as a card: its name, what describes it, its badges and its
- * actions, wrapping at any width (a phone, a tablet, a desktop: no sideways scroll).
+ * actions, wrapping at any width (a phone, a tablet, a desktop: no sideways scroll); on a phone the
+ * actions filling the rows under the name.
  */
 export function EntryCard(props: {
   title: string;
@@ -29,9 +31,7 @@ export function EntryCard(props: {
             </Text>
           )}
         </Stack>
-        <Group gap="xs" wrap="wrap" justify="flex-end">
-          {props.actions}
-        </Group>
+        <div className={classes.actions}>{props.actions}</div>
       </Group>
     </Paper>
   );
