@@ -1,6 +1,7 @@
 // Report files made by the server (online only): a project's coil, SOF and prompter spreadsheets and the
-// container report PDF, saved under the name the server suggests (x-suggested-filename).
-import { downloadFile } from './download';
+// container report PDF, and a claim bundle ZIP, saved under the name the server suggests (x-suggested-filename).
+import { api } from './client';
+import { downloadFile, saveBlob, suggestedFilename } from './download';
 
 export type ProjectReportKind = 'coil_report' | 'sof_report' | 'prompter_report';
 
@@ -46,4 +47,52 @@ export function makeSofPdf(projectId: string, options: ReportOptions & { signed?
     json: options,
     timeout: 120_000,
   });
+}
+
+export interface ClaimBundleOptions {
+  language?: 'en' | 'es';
+  time_zone?: string;
+  /** The incidences whose files go in; every incidence of the project when absent. */
+  incidences?: string[];
+  /** The project's own photos and documents too. */
+  project_files?: boolean;
+}
+
+export interface ClaimBundleMade {
+  filename: string;
+  /** SHA-256 of the bundle's manifest.json: the hash to quote in the claim. */
+  sha256: string;
+  files: number;
+  /** Files whose stored bytes no longer match the hash recorded on arrival (or are missing). */
+  flagged: number;
+}
+
+/**
+ * POST project/<id>/make_claim_bundle/: the ZIP, saved. `onProgress` is told the share received (0 to
+ * 1; the server gives the files' bytes in x-bundle-bytes, the ZIP streams without a length).
+ */
+export async function makeClaimBundle(
+  projectId: string,
+  options: ClaimBundleOptions,
+  onProgress: (share: number) => void,
+): Promise<ClaimBundleMade> {
+  let total = 0;
+  const response = await api(`project/${projectId}/make_claim_bundle/`, {
+    method: 'post',
+    json: options,
+    timeout: false,
+    onDownloadProgress: ({ transferredBytes }) => {
+      if (total > 0) onProgress(Math.min(1, transferredBytes / total));
+    },
+  });
+  total = Number(response.headers.get('x-bundle-bytes') ?? 0);
+  const filename = suggestedFilename(response.headers, 'claim_bundle.zip');
+  saveBlob(await response.blob(), filename);
+  onProgress(1);
+  return {
+    filename,
+    sha256: response.headers.get('x-bundle-sha256') ?? '',
+    files: Number(response.headers.get('x-bundle-files') ?? 0),
+    flagged: Number(response.headers.get('x-bundle-flagged') ?? 0),
+  };
 }

@@ -1,10 +1,13 @@
 // The project's reports accordion and summary modal in real Chromium: each tab's add, edit and delete
 // (the coil report refused without commodity and activity), a coil spreadsheet saved under the name the
 // server suggests, and the summaries (tables and charts) computed on the device while offline.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
+import { jpeg } from '../fixtures/files';
+import { unzip } from '../fixtures/unzip';
 import { lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
 import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
@@ -17,6 +20,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let projectId = '';
+let photo: Buffer;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
@@ -50,6 +54,20 @@ beforeAll(async () => {
       validation_hold: hold,
     })),
   );
+  // An incidence with a photo and its provenance, for the claim bundle.
+  const incidence = await call.api.post<{ id: string }>('/api/incidence/', {
+    project: projectId,
+    description: 'Dented coil RP-2',
+  });
+  photo = await jpeg(640, 480, 7);
+  await call.api.post(`/api/incidence/${incidence.id}/attachments/`, {
+    name: 'dent.jpg',
+    base_64: photo.toString('base64'),
+    is_image: true,
+    zone: 'onboard',
+    captured_at: '2026-11-20T09:30:00Z',
+    capture_device: 'tablet-3',
+  });
   context = await newContext(browser, server.url, { width: 1280, height: 900 });
   page = await context.newPage();
   await signIn(page);
@@ -184,6 +202,61 @@ describe('project reports', () => {
     await page.getByText('Generando informe…').waitFor({ state: 'detached' });
     await expectNoRawKeys(page);
     await reopen('en', 'Reports');
+  });
+
+  it('makes a claim bundle of the incidences listed, with progress and its hash, in English and Spanish', async () => {
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    await openSection(page, 'incidences');
+    await page.getByTestId('claim-bundle-open').click();
+    const dialog = page.getByTestId('claim-bundle');
+    await dialog.getByText('The photos and documents of the incidence listed').waitFor();
+    // The answer held until the progress is on screen (a small bundle arrives at once).
+    await page.route('**/make_claim_bundle/', async (route) => {
+      const response = await route.fetch();
+      await dialog.getByTestId('claim-bundle-progress').waitFor();
+      await route.fulfill({ response });
+    });
+    const [english] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByTestId('claim-bundle-make').click(),
+    ]);
+    await page.unroute('**/make_claim_bundle/');
+    expect(english.suggestedFilename()).toMatch(/^claim_bundle_REP-1_.*\.zip$/);
+    const files = await unzip(await readFile(await english.path()));
+    const manifest = files.get('manifest.json') ?? Buffer.alloc(0);
+    // The hash shown is the bundle's: of its manifest, which gives the photo's.
+    expect(await dialog.getByTestId('claim-bundle-hash').textContent()).toBe(sha(manifest));
+    const [row] = (JSON.parse(manifest.toString()) as { files: { path: string; sha256: string }[] }).files;
+    expect(row?.sha256).toBe(sha(photo));
+    expect(files.get(String(row?.path))?.equals(photo)).toBe(true);
+    await dialog.getByText('Saved claim_bundle_').waitFor();
+    await expectNoRawKeys(page);
+    await page.screenshot({ path: '/tmp/claim-bundle-en.png' });
+    // Offline: it needs a connection.
+    await context.setOffline(true);
+    await dialog.getByTestId('claim-bundle-offline').waitFor();
+    expect(await dialog.getByTestId('claim-bundle-make').isDisabled()).toBe(true);
+    await context.setOffline(false);
+
+    await page.evaluate(() => localStorage.setItem('language', 'es'));
+    await page.reload();
+    await page.getByTestId('claim-bundle-open').click();
+    await dialog.getByText('Las fotos y documentos de la incidencia listada').waitFor();
+    const [spanish] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Descargar paquete' }).click(),
+    ]);
+    expect(spanish.suggestedFilename()).toMatch(/^paquete_reclamacion_REP-1_.*\.zip$/);
+    const spanishFiles = await unzip(await readFile(await spanish.path()));
+    expect(await dialog.getByTestId('claim-bundle-hash').textContent()).toBe(
+      sha(spanishFiles.get('manifest.json') ?? Buffer.alloc(0)),
+    );
+    await dialog.getByText('Guardado paquete_reclamacion_').waitFor();
+    await expectNoRawKeys(page);
+    await page.screenshot({ path: '/tmp/claim-bundle-es.png' });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await openSection(page, 'reports');
   });
 
   it('offline: generation needs a connection; the summary modal computes tables and charts on the device', async () => {

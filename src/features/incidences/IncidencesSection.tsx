@@ -15,6 +15,7 @@ import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
 import { DocumentsButton } from '../project-reports/Documents';
 import { SyncMark } from '../sync/SyncMark';
 import { AttentionToggle } from './AttentionToggle';
+import { ClaimBundleButton } from './ClaimBundle';
 import { IncidenceFilterModal } from './IncidenceFilters';
 import { IncidenceModal } from './IncidenceModal';
 import {
@@ -62,6 +63,7 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
           >
             {t('ui:filters.open')}
           </Button>
+          <ClaimBundleButton projectId={projectId} filters={filters} listed={list?.total ?? 0} />
           <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
             {t('add')}
           </Button>
