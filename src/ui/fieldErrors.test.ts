@@ -1,16 +1,20 @@
 // The device's own refusals as a form shows them: each domain message in English and in Spanish, naming
 // the field by its label, with its values; the refusals come from the real checks (the domain schema, the
-// repeat check of a reference list), not from hand-typed strings.
+// repeat check of a reference list), not from hand-typed strings. And the label a field is named by, the
+// same in the forms, the history and the sync panel.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages';
 import { resources } from '../domain/registry';
+import { fieldLabel as syncLabel } from '../features/sync/describe';
 import { type FieldErrors, LocalValidationError, validateRecord } from '../store/validate';
 import { fieldError, fieldMessage } from './fieldErrors';
+import { knownFieldLabel } from './fieldNamespaces';
+import { fieldLabel as historyLabel } from './history/values';
 
-type Words = { field_errors: Record<string, string> };
+type Words = { field_errors: Record<string, string>; fields: Record<string, string> };
 const locale = (language: string, ns: string): Words =>
   JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', language, `${ns}.json`), 'utf8'));
 const [commonEn, commonEs] = [locale('en', 'common'), locale('es', 'common')];
@@ -22,11 +26,11 @@ beforeAll(async () => {
   await i18next.init({
     lng: 'en',
     fallbackLng: false,
-    ns: ['common', 'admin'],
+    ns: ['common', 'admin', 'project'],
     defaultNS: 'common',
     resources: {
-      en: { common: commonEn, admin: locale('en', 'admin') },
-      es: { common: commonEs, admin: locale('es', 'admin') },
+      en: { common: commonEn, admin: locale('en', 'admin'), project: locale('en', 'project') },
+      es: { common: commonEs, admin: locale('es', 'admin'), project: locale('es', 'project') },
     },
     interpolation: { escapeValue: false },
   });
@@ -106,5 +110,24 @@ describe("a form's refusals", () => {
         const text = words[key];
         expect(text, `${language} field_errors.${key}`).toMatch(/^\{\{field\}\}: /);
       }
+  });
+});
+
+describe("a field's label", () => {
+  it("is a resource's own word first: a port's code is its UN/LOCODE, in the forms, the history and the sync panel", () => {
+    for (const t of [en, es]) {
+      expect(knownFieldLabel(t, 'port', 'code')).toBe('UN/LOCODE');
+      expect(historyLabel(t, 'port', 'code')).toBe('UN/LOCODE');
+      expect(syncLabel(t, 'port', 'code')).toBe('UN/LOCODE');
+    }
+    expect(knownFieldLabel(es, 'country', 'code')).toBe('Código ISO del país');
+  });
+
+  it("else the word of the screens that edit it, then the reference lists', then the name in words", () => {
+    expect(knownFieldLabel(es, 'vessel', 'imo')).toBe('Número IMO');
+    expect(knownFieldLabel(es, 'project', 'code')).toBe(locale('es', 'project').fields.code);
+    expect(knownFieldLabel(en, 'port', 'no_such_field')).toBeNull();
+    expect(historyLabel(en, 'port', 'no_such_field')).toBe('no such field');
+    expect(syncLabel(en, 'port', 'no_such_field')).toBe('No such field');
   });
 });

@@ -5,7 +5,7 @@ import { syncColumns } from '../../domain/model';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
-import { FIELD_NAMESPACE } from '../../ui/fieldNamespaces';
+import { FIELD_NAMESPACE, knownFieldLabel } from '../../ui/fieldNamespaces';
 import { formatDate, formatDateTime, formatSpan } from '../../ui/format';
 import { labelOf } from '../../ui/lookups';
 import { formatNumber } from '../../ui/numbers';
@@ -14,13 +14,11 @@ import { humanize } from './fixValues';
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export const DESCRIBE_NAMESPACES = ['sync', 'common', ...new Set(Object.values(FIELD_NAMESPACE))];
+export const DESCRIBE_NAMESPACES = ['sync', 'common', 'admin', ...new Set(Object.values(FIELD_NAMESPACE))];
 
-/** The field's label in the interface language (its form's label), else its name in words. */
+/** The field's label in the interface language (its form's label, see knownFieldLabel), else its name in words. */
 export function fieldLabel(t: TFunction, resource: ResourceName, field: string): string {
-  const ns = FIELD_NAMESPACE[resource];
-  const key = ns ? `${ns}:fields.${field}` : '';
-  return key && i18next.exists(key) ? t(key) : humanize(field);
+  return knownFieldLabel(t, resource, field) ?? humanize(field);
 }
 
 /** A choice in words ('Hold 3' for 'hold_3'); as stored when its namespace has no word for it. */

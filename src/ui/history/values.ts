@@ -3,19 +3,16 @@
 import i18next, { type TFunction } from 'i18next';
 import { allFields } from '../../domain/columns';
 import { getResource, type ResourceName } from '../../domain/registry';
-import { FIELD_NAMESPACE } from '../fieldNamespaces';
+import { FIELD_NAMESPACE, knownFieldLabel } from '../fieldNamespaces';
 import { formatDate, formatDateTime } from '../format';
 
 const namespaceOf = (resource: ResourceName) => FIELD_NAMESPACE[resource] ?? 'admin';
 
 export const historyNamespaces = ['history', 'admin', ...new Set(Object.values(FIELD_NAMESPACE))];
 
-/** The label of a field of `resource` (its form's, its own word first, else the reference lists' words, else the name spaced). */
+/** The label of a field of `resource` (see knownFieldLabel), else its name spaced. */
 export function fieldLabel(t: TFunction, resource: ResourceName, field: string): string {
-  for (const ns of [namespaceOf(resource), 'admin'])
-    for (const key of [`${ns}:fields_of.${resource}.${field}`, `${ns}:fields.${field}`])
-      if (i18next.exists(key)) return t(key);
-  return field.replaceAll('_', ' ');
+  return knownFieldLabel(t, resource, field) ?? field.replaceAll('_', ' ');
 }
 
 /** The ids of records a history's values refer to, by the resource they belong to. */
