@@ -107,4 +107,31 @@ describe('attachments as base_64', () => {
     }
     expect(await count()).toBe(before);
   });
+
+  it('keeps the provenance sent beside base_64 (capture time, device, position, hash), as multipart does', async () => {
+    const photo = await jpeg(64, 48);
+    const sent = await post({
+      name: 'coil.jpg',
+      base_64: photo.toString('base64'),
+      is_image: true,
+      captured_at: '2026-11-20T09:14:03Z',
+      capture_device: 'erp-camera-2',
+      capture_latitude: 43.362911,
+      capture_longitude: '-8.401543',
+      capture_accuracy: 5,
+      capture_sha256: sha(photo),
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body).toMatchObject({
+      captured_at: '2026-11-20T09:14:03.000Z',
+      capture_device: 'erp-camera-2',
+      capture_latitude: '43.362911',
+      capture_longitude: '-8.401543',
+      capture_sha256: sha(photo),
+      altered: false,
+    });
+    const bad = await post({ name: 'coil.jpg', base_64: photo.toString('base64'), capture_latitude: 123 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(['capture_latitude']);
+  });
 });

@@ -83,6 +83,17 @@ const isJson = (request: FastifyRequest) =>
 /** Most JSON a base_64 upload of `maxBytes` takes: 4 characters per 3 bytes, and room for the fields. */
 export const base64BodyLimit = (maxBytes: number) => Math.ceil(maxBytes / 3) * 4 + 256 * 1024;
 
+/** The text fields a JSON upload takes beside `name` and `base_64`, as multipart sends them. */
+const FORM_FIELDS = ['id', 'description', 'is_image', 'zone'] as const;
+const PROVENANCE_FIELDS = [
+  'captured_at',
+  'capture_device',
+  'capture_latitude',
+  'capture_longitude',
+  'capture_accuracy',
+  'capture_sha256',
+] as const;
+
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[^,;]*)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
@@ -91,7 +102,7 @@ async function readBase64(body: unknown, store: FileStore, maxBytes: number): Pr
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
   const fields: Record<string, string> = {};
-  for (const key of ['id', 'description', 'is_image', 'zone'])
+  for (const key of [...FORM_FIELDS, ...PROVENANCE_FIELDS])
     if (input[key] !== undefined && input[key] !== null) fields[key] = String(input[key]);
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) errors.name = ['The file name (with its extension) is required with base_64.'];
