@@ -16,7 +16,7 @@ export interface ThrottleLimits {
 }
 
 /** Seconds to wait after the last failure once `failures` have been made (none up to `free`). */
-export function delaySeconds(failures: number, free: number, windowMinutes: number): number {
+function delaySeconds(failures: number, free: number, windowMinutes: number): number {
   if (failures < free) return 0;
   return Math.min(2 ** Math.min(failures - free, 30), windowMinutes * 60);
 }

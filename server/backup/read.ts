@@ -80,7 +80,7 @@ const staysInside = (path: string) =>
   path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 
 /** Where an archive entry goes: a database file, the dump, or a stored file's key. */
-export function archiveNames(manifest: Manifest): Map<string, { size: number; sha256: string }> {
+function archiveNames(manifest: Manifest): Map<string, { size: number; sha256: string }> {
   const names = new Map<string, { size: number; sha256: string }>();
   for (const entry of manifest.database) {
     const inside = entry.name.startsWith(PGDATA_PREFIX) ? entry.name.slice(PGDATA_PREFIX.length) : null;

@@ -20,7 +20,7 @@ const LOOK_EVERY_MS = 10 * 60 * 1000;
 const FIRST_LOOK_MS = 60 * 1000;
 const NAME = /^karbontrack-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.zip$/;
 
-export const archiveName = (at: Date) => `karbontrack-${at.toISOString().replace(/[:.]/g, '-')}.zip`;
+const archiveName = (at: Date) => `karbontrack-${at.toISOString().replace(/[:.]/g, '-')}.zip`;
 
 interface Logger {
   info(object: object, message: string): void;

@@ -8,7 +8,7 @@ import type { FileStore } from '../files/store.js';
 import type { BackupSource } from './write.js';
 
 /** The release's version, as package.json says (kept in each archive's manifest). */
-export const APP_VERSION = (
+const APP_VERSION = (
   JSON.parse(
     readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'), 'utf8'),
   ) as { version: string }

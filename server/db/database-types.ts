@@ -25,7 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface PoolStats {
+interface PoolStats {
   size: number;
   inUse: number;
   idle: number;

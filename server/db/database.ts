@@ -7,7 +7,7 @@ import { openPGlite } from './pglite.js';
 import { guardedPool, type PoolTimeouts, poolTimeoutOptions } from './postgres-pool.js';
 import type { Tables } from './tables.js';
 
-export type { Database, Engine, PoolStats } from './database-types.js';
+export type { Database, Engine } from './database-types.js';
 
 export interface DatabaseOptions {
   /** postgres://... : use PostgreSQL. */

@@ -16,7 +16,7 @@ export interface PoolTimeouts {
 const GRACE_MS = 2_000;
 
 /** The server did not answer in time; the code makes the error handler answer 503 with Retry-After. */
-export class DatabaseTimeoutError extends Error {
+class DatabaseTimeoutError extends Error {
   readonly code = 'ETIMEDOUT';
   constructor(ms: number) {
     super(`The database did not answer within ${ms} ms.`);

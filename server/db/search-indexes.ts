@@ -9,7 +9,7 @@ import { resources } from '../../src/domain/registry.js';
 import type { Database } from './database.js';
 
 /** Every column a text search of the registry reads, with the name of its trigram index. */
-export function searchedColumns(): { table: string; column: string; index: string }[] {
+function searchedColumns(): { table: string; column: string; index: string }[] {
   const found = new Map<string, { table: string; column: string; index: string }>();
   for (const resource of Object.values(resources))
     for (const filter of resource.filters)

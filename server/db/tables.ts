@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 // registry and reached through the generic resource engine.
 type Timestamp = ColumnType<string, string | undefined, string>;
 
-export interface UsersTable {
+interface UsersTable {
   id: string;
   version: Generated<number>;
   seq: Generated<number>;
@@ -22,7 +22,7 @@ export interface UsersTable {
   password_hash: string;
 }
 
-export interface AuthTokenTable {
+interface AuthTokenTable {
   token_hash: string;
   user_id: string | null;
   account_id: string | null;
@@ -31,18 +31,18 @@ export interface AuthTokenTable {
   last_used_at: Timestamp;
 }
 
-export interface LoginFailureTable {
+interface LoginFailureTable {
   key: string;
   at: Timestamp;
 }
 
-export interface AppMetaTable {
+interface AppMetaTable {
   key: string;
   value: ColumnType<unknown, string, string>;
   updated_at: Timestamp;
 }
 
-export interface SchemaMigrationsTable {
+interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
 }

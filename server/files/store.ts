@@ -7,7 +7,7 @@ import { openDiskStore } from './disk-store.js';
 import type { FileStore } from './file-store.js';
 import { openS3Store } from './s3-store.js';
 
-export { checkKey, type FileStore, type StoredObject } from './file-store.js';
+export { checkKey, type FileStore } from './file-store.js';
 export { discard, type Received, TooLarge } from './scratch.js';
 
 const ID = /^[0-9a-f-]{36}$/;

@@ -2,7 +2,7 @@
 // by the photo's EXIF orientation. sharp's pixel limit refuses decompression bombs.
 // sharp is loaded on first use: a server that never receives a photo does not carry libvips.
 
-export const THUMBNAIL_SIZE = 320;
+const THUMBNAIL_SIZE = 320;
 /** Most pixels a photo may have (a 12-megapixel tablet photo or a 2732 x 2048 screenshot are far below). */
 export const MAX_PIXELS = 100_000_000;
 

@@ -7,7 +7,7 @@ import { readHead as head } from './head.js';
 import { extensionOf } from './names.js';
 
 /** Raster types sharp reads, accepted as photos (SVG is not: it can carry script). */
-export const IMAGE_TYPES = new Set(['jpg', 'png', 'webp', 'gif', 'avif', 'tif']);
+const IMAGE_TYPES = new Set(['jpg', 'png', 'webp', 'gif', 'avif', 'tif']);
 
 const HEIF_TYPES = new Set(['heic', 'heif']);
 

@@ -24,7 +24,7 @@ export async function hashStored(
   return { sha256: hash.digest('hex'), size };
 }
 
-export class StoredBytesChanged extends Error {
+class StoredBytesChanged extends Error {
   constructor(
     readonly key: string,
     readonly found: string,

@@ -61,7 +61,7 @@ export function reloadTls(server: unknown, files: TlsFiles) {
  * A plain-HTTP server that answers every request with a redirect to the same path over HTTPS, on
  * publicUrl's origin when set, else on the host the visitor asked for at the HTTPS port.
  */
-export function redirectServer(httpsPort: number, publicUrl?: string): Server {
+function redirectServer(httpsPort: number, publicUrl?: string): Server {
   return createServer((request, response) => {
     const path = request.url?.startsWith('/') ? request.url : '/';
     let origin = publicUrl ? new URL(publicUrl).origin : undefined;

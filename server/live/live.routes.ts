@@ -12,7 +12,7 @@ import { parseScope } from '../sync/pull.js';
 import { type LiveNotices, startLiveNotices } from './notices.js';
 
 /** Comment lines this often keep proxies and load balancers from closing a quiet stream. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 const MAX_SCOPES = 100;
 
 const liveQuery = z.object({

@@ -6,16 +6,16 @@ import type { Database } from '../db/database.js';
 import type { Listening } from '../db/listen.js';
 import { encodeCursor } from '../sync/cursor.js';
 
-export const CHANNEL = 'kt_changes';
+const CHANNEL = 'kt_changes';
 
 /** 'global' or 'project:<id>', and the pull cursor that reaches the change. */
-export interface Notice {
+interface Notice {
   scope: string;
   seq: number;
   cursor: string;
 }
 
-export interface Subscriber {
+interface Subscriber {
   scopes: ReadonlySet<string>;
   /** One scope changed. */
   changed(notice: Notice): void;

@@ -1,5 +1,5 @@
 // Reading a live stream in tests: the events as they come, each awaited with a deadline.
-export interface LiveEvent {
+interface LiveEvent {
   event: string;
   data: Record<string, unknown>;
 }

@@ -12,7 +12,7 @@ type Db = Database['db'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Most incidences one bundle takes (a claim names a few; a whole project's are still far fewer). */
-export const MAX_INCIDENCES = 1000;
+const MAX_INCIDENCES = 1000;
 
 export const makeClaimBody = z.object({
   language: z.enum(reportLanguages).optional(),

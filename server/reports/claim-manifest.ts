@@ -7,7 +7,7 @@ import type { ClaimData, ClaimFile, ClaimRecord } from './claim-data.js';
 import type { UserName } from './project-data.repository.js';
 
 /** What the stored bytes are now: those recorded on arrival, others, or gone. */
-export type Integrity = 'intact' | 'changed' | 'missing';
+type Integrity = 'intact' | 'changed' | 'missing';
 
 export interface StoredCheck {
   /** SHA-256 of the bytes the store holds now; null when it holds none. */
@@ -83,7 +83,7 @@ const COLUMNS: (keyof ManifestRow)[] = [
 export const personName = (user: UserName | undefined) =>
   user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username : '';
 
-export function integrityOf(file: ClaimFile, stored: StoredCheck): Integrity {
+function integrityOf(file: ClaimFile, stored: StoredCheck): Integrity {
   if (stored.sha256 === null) return 'missing';
   return stored.sha256 === file.sha256 ? 'intact' : 'changed';
 }
@@ -136,12 +136,12 @@ function csvCell(value: ManifestRow[keyof ManifestRow]): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function manifestCsv(rows: readonly ManifestRow[]): Buffer {
+function manifestCsv(rows: readonly ManifestRow[]): Buffer {
   const lines = [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((key) => csvCell(row[key])).join(','))];
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export interface Manifest {
   csv: Buffer;

@@ -22,7 +22,7 @@ export interface Refusal {
 type Hands = ProjectData['hands'];
 
 /** 'Morning gang · #1 · 21/11/2026 07:00'-like label of a hand, or '' for none. */
-export function handLabeller(hands: Hands, context: ReportContext) {
+function handLabeller(hands: Hands, context: ReportContext) {
   const byId = new Map(hands.map((hand) => [hand.id, hand]));
   const labels = new Map<string, string>();
   return (id: string | null): string => {

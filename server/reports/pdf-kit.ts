@@ -10,7 +10,7 @@ const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
 const REGULAR = `${FONT_DIR}/DejaVuSans.ttf`;
 const BOLD = `${FONT_DIR}/DejaVuSans-Bold.ttf`;
 
-export const MARGIN = 48;
+const MARGIN = 48;
 
 const loadPdfKit = onFirstUse(async () => (await import('pdfkit')).default);
 

@@ -102,7 +102,7 @@ export async function findProjectHeader(
   return projectInLanguage(row, 'en');
 }
 
-export interface ProjectEventDetail {
+interface ProjectEventDetail {
   id: string;
   event: string;
   init_date: string;
@@ -112,7 +112,7 @@ export interface ProjectEventDetail {
 }
 
 /** A validated item as the ratios read it (the coil and SOF reports). */
-export interface PackingRatio {
+interface PackingRatio {
   commodity: string;
   quantity: string;
   processed_quantity: string;

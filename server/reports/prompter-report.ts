@@ -27,10 +27,7 @@ export interface PrompterFilter {
 }
 
 /** [start, end) in ms of a hand event's hours on its date, in the clock's zone; null when incomplete. */
-export function handEventWindow(
-  event: PrompterFilter['handEvent'],
-  timeZone: string,
-): [number, number] | null {
+function handEventWindow(event: PrompterFilter['handEvent'], timeZone: string): [number, number] | null {
   if (!event?.date || !event.hour_from || !event.hour_to) return null;
   const from = zonedInstant(`${event.date}T${event.hour_from.slice(0, 5)}`, timeZone);
   const sameDay = event.hour_to.slice(0, 5) > event.hour_from.slice(0, 5);

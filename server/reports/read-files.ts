@@ -111,15 +111,6 @@ export function printSetup(sheet: ExcelJS.Worksheet) {
   };
 }
 
-/** The cells of a row, as ExcelJS reads them (value, type, number format). */
-export function cellsOf(sheet: ExcelJS.Worksheet, row: number): ExcelJS.Cell[] {
-  const cells: ExcelJS.Cell[] = [];
-  sheet.getRow(row).eachCell({ includeEmpty: true }, (cell) => {
-    cells.push(cell);
-  });
-  return cells;
-}
-
 /** The number of the first row whose first cell is `first`. */
 export function rowNumber(sheet: ExcelJS.Worksheet, first: string): number {
   let found = 0;

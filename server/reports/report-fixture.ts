@@ -16,7 +16,7 @@ export const CORRUPT_PNG =
 
 type Row = { id: string } & Record<string, unknown>;
 
-export interface Lookups {
+interface Lookups {
   coil: string;
   discharge: string;
   working: string;

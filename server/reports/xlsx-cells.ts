@@ -7,7 +7,7 @@ import { NO_VALUE, round2 } from '../../src/domain/ratios/index.js';
 import { wallInstant } from '../../src/domain/time.js';
 import type { Clock } from './format.js';
 
-export type NumberFormat = 'hours' | 'ratio' | 'tons' | 'units' | 'decimal3' | 'kg' | 'integer';
+type NumberFormat = 'hours' | 'ratio' | 'tons' | 'units' | 'decimal3' | 'kg' | 'integer';
 export type DateFormat = 'date' | 'datetime' | 'time';
 
 /** A cell value: text, a number with its format, a local date-time, or nothing. */

@@ -11,7 +11,7 @@ import type { Actor } from '../resources/engine/write.js';
 type Row = Record<string, unknown>;
 
 /** The note of the audit entry that keeps a write which lost to a later one. */
-export const SUPERSEDED = 'superseded by a later change';
+const SUPERSEDED = 'superseded by a later change';
 
 /** Fields among `fields` whose last write by another writer is ordered after this one. */
 async function newerFields(

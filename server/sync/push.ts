@@ -33,7 +33,7 @@ export const mutationSchema = z.object({
 });
 export type Mutation = z.infer<typeof mutationSchema>;
 
-export type MutationResult =
+type MutationResult =
   | { mutation_id: string; status: 'applied' | 'duplicate'; row: Record<string, unknown> | null }
   | { mutation_id: string; status: 'rejected'; errors: Record<string, string[]> }
   | { mutation_id: string; status: 'conflict'; detail: string; row: Record<string, unknown> | null };

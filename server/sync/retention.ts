@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { resourceNames, resources } from '../../src/domain/registry.js';
 import type { Database } from '../db/database.js';
 
-export const TOMBSTONE_DAYS = 90;
-export const IDEMPOTENCY_DAYS = 30;
+const TOMBSTONE_DAYS = 90;
+const IDEMPOTENCY_DAYS = 30;
 
 /**
  * Removes tombstones older than the retention and records the highest seq removed: a device whose

@@ -7,7 +7,7 @@ import { hashToken, newToken } from '../auth/tokens.js';
 import type { Tables } from '../db/tables.js';
 import { HttpError, ValidationError } from '../http/errors.js';
 
-export const INVITE_DAYS = 7;
+const INVITE_DAYS = 7;
 
 type Db = Kysely<Tables>;
 

@@ -93,7 +93,7 @@ export async function changeUser(db: Db, adminId: string, id: string, input: Use
 }
 
 /** Every sign-in token and unused link of the user stops working. */
-export async function revokeAll(db: Db, id: string) {
+async function revokeAll(db: Db, id: string) {
   await db.deleteFrom('auth_token').where('user_id', '=', id).execute();
   await sql`delete from user_invite where user_id = ${id} and used_at is null`.execute(db);
 }

@@ -13,20 +13,6 @@ export interface NewUser {
   createdBy?: string | null;
 }
 
-/** What an admin sees of a user (never the password hash). */
-export const USER_COLUMNS = [
-  'id',
-  'version',
-  'username',
-  'first_name',
-  'last_name',
-  'email',
-  'role',
-  'is_active',
-  'created_at',
-  'updated_at',
-] as const;
-
 type Db = Kysely<Tables>;
 
 export function usersRepository(database: Database | { db: Db }) {

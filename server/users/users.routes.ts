@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { API_TAGS } from '../resources/engine/api-names.js';
 
-export const me = z.object({
+const me = z.object({
   id: z.string(),
   username: z.string(),
   first_name: z.string(),

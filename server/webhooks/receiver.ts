@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 export type Behaviour = { status: number } | 'hang';
 
-export interface Received {
+interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   answered: number | 'hang';

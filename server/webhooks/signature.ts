@@ -7,7 +7,7 @@ export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 const keyOf = (secret: string) => Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
 
-export function sign(secret: string, id: string, timestamp: number, body: string): string {
+function sign(secret: string, id: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 

@@ -21,7 +21,7 @@ import { webhooksRepository } from './webhooks.repository.js';
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** https:// anywhere; http:// only to this machine (a receiver in tests or development). */
-export function allowedUrl(text: string): boolean {
+function allowedUrl(text: string): boolean {
   if (!URL.canParse(text)) return false;
   const url = new URL(text);
   if (url.username || url.password) return false;

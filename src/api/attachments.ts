@@ -10,7 +10,7 @@ export interface AttachmentParentRef {
   id: string;
 }
 
-export interface ServerAttachment {
+interface ServerAttachment {
   id: string;
   name: string;
   description: string | null;

@@ -1,6 +1,6 @@
 import { api } from './client';
 
-export type Role = 'admin' | 'staff';
+type Role = 'admin' | 'staff';
 
 /** The signed-in user as GET /api/users/me/ answers. */
 export interface Me {

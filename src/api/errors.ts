@@ -15,8 +15,8 @@ export interface ErrorNotice {
   status?: number;
 }
 
-export const ERROR_NOTICE_TITLE = 'ERROR';
-export const ERROR_NOTICE_DURATION = 3000;
+const ERROR_NOTICE_TITLE = 'ERROR';
+const ERROR_NOTICE_DURATION = 3000;
 
 // Keys that carry general messages rather than a field's: shown without a label.
 const GENERAL_KEYS = new Set(['detail', 'non_field_errors']);

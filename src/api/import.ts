@@ -3,7 +3,7 @@ import { api } from './client';
 import { downloadFile } from './download';
 
 /** The fields of a packing item an import reads (the server's import columns). */
-export type ImportField =
+type ImportField =
   | 'reference'
   | 'commodity'
   | 'quantity'

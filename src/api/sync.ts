@@ -16,11 +16,11 @@ export interface DeviceState {
   oldest_pending_at?: string;
 }
 
-export type PulledChange =
+type PulledChange =
   | { resource: string; op: 'upsert'; row: Record<string, unknown> & { id: string } }
   | { resource: string; op: 'delete'; id: string };
 
-export interface PullPage {
+interface PullPage {
   changes: PulledChange[];
   cursor: string;
   has_more: boolean;
@@ -44,7 +44,7 @@ export type MutationResult =
   | { mutation_id: string; status: 'rejected'; errors: Record<string, string[]> }
   | { mutation_id: string; status: 'conflict'; detail: string; row: Record<string, unknown> | null };
 
-export interface PushAnswer {
+interface PushAnswer {
   results: MutationResult[];
   last_seq: number;
 }

@@ -1,4 +1,4 @@
-export const HOME_AFTER_SIGN_IN = '/projects';
+const HOME_AFTER_SIGN_IN = '/projects';
 
 /**
  * The path to land on after sign-in: the redirect query when it is a same-origin path (query and hash

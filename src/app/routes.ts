@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router-dom';
 
 /** public: anyone; guest: only signed out (login); auth: only signed in. */
-export type Access = 'public' | 'guest' | 'auth';
+type Access = 'public' | 'guest' | 'auth';
 
 export interface AppRoute {
   /** The spec's route name. */

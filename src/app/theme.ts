@@ -6,7 +6,7 @@ import { createTheme, type MantineThemeOverride, mergeThemeOverrides } from '@ma
 // into the first chunk.
 const large = { defaultProps: { size: 'lg' } };
 
-export const theme = createTheme({
+const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 6 },
   autoContrast: true,

@@ -1,17 +1,5 @@
-// A file (photo or document) of a project, container report, incidence, packing item, coil, SOF or
-// prompter report. Created only as multipart by the attachments routes (the bytes are checked there), so the
-// generic engine may read and sync it but not write it. Decisions:
-// - The parent is polymorphic: parent_resource (its REST name) + parent_id.
-// - `project` is the parent's project (the project itself for a project), so the row syncs with the
-//   project's scope and customer tokens see it as they see the parent. Container reports belong to
-//   no project: their attachments have project null and, like their parent, belong to the global
-//   scope; customers never see them. (The sync pull reads project-scoped tables by project only, so
-//   it must add the rows with a null project to the global pull; until it does, the tablet lists
-//   container-report attachments online, through GET /api/container-report/<id>/attachments/.)
-// - Where the bytes live on disk is derived from the id on the server, never stored or shown.
-import type { z } from 'zod';
 import { galleryZones } from './enums';
-import { field, objectOf, type RowOf } from './model';
+import { field, objectOf } from './model';
 import { defineResource } from './resource';
 
 /** The resources that carry attachments, by REST name. */
@@ -26,7 +14,7 @@ export const attachmentParents = [
 ] as const;
 export type AttachmentParent = (typeof attachmentParents)[number];
 
-export const attachmentFields = {
+const attachmentFields = {
   description: field.text(1000).optional(),
   /** A gallery photo (true) or a document (false). */
   is_image: field.bool().withDefault(false),
@@ -61,9 +49,6 @@ export const attachmentReadOnlyFields = {
 };
 
 export const attachmentSchema = objectOf(attachmentFields);
-
-export type AttachmentInput = z.input<typeof attachmentSchema>;
-export type Attachment = RowOf<typeof attachmentFields, typeof attachmentReadOnlyFields>;
 
 export const attachment = defineResource({
   name: 'attachment',

@@ -1,10 +1,8 @@
-// The coil report of a project (generated as a spreadsheet), with its ratios.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from './model';
+import { field, objectOf } from './model';
 import { defineResource } from './resource';
 import { endAfterStart } from './rules';
 
-export const coilReportFields = {
+const coilReportFields = {
   project: field.ref('project'),
   /** The spec: a coil report can be saved only when commodity and activity are chosen. */
   commodity: field.ref('commodity'),
@@ -26,9 +24,6 @@ export const coilReportFields = {
 };
 
 export const coilReportSchema = objectOf(coilReportFields).superRefine(endAfterStart('start_ops', 'end_ops'));
-
-export type CoilReportInput = z.input<typeof coilReportSchema>;
-export type CoilReport = RowOf<typeof coilReportFields>;
 
 export const coilReport = defineResource({
   name: 'coil-report',

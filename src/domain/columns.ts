@@ -43,12 +43,3 @@ export function kindType(kind: FieldKind): string {
 export function allFields(resource: Resource): FieldMap {
   return { ...resource.fields, ...resource.readOnlyFields };
 }
-
-/** Names of a resource's fields of the given kinds (e.g. decimals, dates, arrays). */
-export function fieldsOfKind(resource: Resource, ...kinds: FieldKind[]): string[] {
-  return Object.entries(allFields(resource))
-    .filter(([, descriptor]) => kinds.includes(descriptor.info.kind))
-    .map(([name]) => name);
-}
-
-export const isArrayKind = (kind: FieldKind) => kind === 'refList' || kind === 'choiceList';

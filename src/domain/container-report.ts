@@ -1,5 +1,3 @@
-// A container inspection: external and internal condition, stowage, photos; a PDF when generated.
-import type { z } from 'zod';
 import { sideConditions } from './enums';
 import { parseSizeType } from './iso6346';
 import { field, objectOf, type RowOf } from './model';
@@ -60,7 +58,6 @@ export const containerReportSchema = objectOf(containerReportFields).superRefine
     });
 });
 
-export type ContainerReportInput = z.input<typeof containerReportSchema>;
 export type ContainerReport = RowOf<typeof containerReportFields>;
 
 export const containerReport = defineResource({

@@ -5,7 +5,6 @@ export const commodities = ['aluminium', 'coil', 'granite', 'other'] as const;
 export type CommodityCode = (typeof commodities)[number];
 
 export const locations = ['onboard', 'warehouse', 'fas', 'truck', 'uncategorized'] as const;
-export type Location = (typeof locations)[number];
 
 /** Image gallery zones of a project's photos. */
 export const galleryZones = ['onboard', 'fas', 'warehouse', 'truck', 'others', 'uncategorized'] as const;
@@ -47,7 +46,6 @@ export const looseLabelColors = [
   'golden',
   'silver',
 ] as const satisfies readonly (keyof typeof looseLabelColorHex)[];
-export type LooseLabelColor = (typeof looseLabelColors)[number];
 
 /** Label colors on packing items: the loose counter's set with gold for golden and no white. */
 export const packingLabelColorHex = {
@@ -80,18 +78,15 @@ export const packingLabelColors = [
   'gold',
   'silver',
 ] as const satisfies readonly (keyof typeof packingLabelColorHex)[];
-export type PackingLabelColor = (typeof packingLabelColors)[number];
 
 /** Container inspection: the condition of a side. */
 export const sideConditions = ['no_damage', 'broken', 'small_damage'] as const;
-export type SideCondition = (typeof sideConditions)[number];
 
 /** What a project activity does with the cargo (project-activity lookup). */
 export const operationKinds = ['Charge', 'Discharge'] as const;
 export type OperationKind = (typeof operationKinds)[number];
 
 export const incidenceTypes = ['internal', 'provider'] as const;
-export type IncidenceTypeCode = (typeof incidenceTypes)[number];
 
 /** What a hand incidence is about. */
 export const handIncidenceIssues = ['people', 'commodity', 'machines', 'vessel', 'others'] as const;
@@ -104,7 +99,6 @@ export const packingDamageKinds = [
   'wrapping',
   'marked_by_stamps',
 ] as const;
-export type PackingDamageKind = (typeof packingDamageKinds)[number];
 
 /** Master event types: a point in time, a working period ('Working shift') or a stoppage. */
 export const eventKinds = ['milestone', 'working', 'stoppage'] as const;
@@ -126,13 +120,8 @@ export const vesselTypes = [
   'reefer',
   'other',
 ] as const;
-export type VesselType = (typeof vesselTypes)[number];
 
 export const roles = ['admin', 'staff'] as const;
-export type UserRole = (typeof roles)[number];
-
-/** The description of the special master event type under which hands are added. */
-export const WORKING_SHIFT = 'Working shift';
 
 /** Who signs a statement of facts on the tablet. */
 export const sofSignatureRoles = ['master', 'agent', 'stevedore'] as const;

@@ -18,7 +18,7 @@ import {
 type JsonSchemaHint = Record<string, unknown>;
 
 /** A field parsed by a pure parser; `hint` is the JSON Schema shown in the API docs (input side). */
-export function parsedField<T>(parse: (input: unknown) => Parsed<T>, hint: JsonSchemaHint) {
+function parsedField<T>(parse: (input: unknown) => Parsed<T>, hint: JsonSchemaHint) {
   return z
     .unknown()
     .transform((input, ctx): T => {

@@ -1,6 +1,4 @@
-// What happened during a hand, hour by hour (the tally sheet's event lines).
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from './model';
+import { field, objectOf } from './model';
 import { defineResource } from './resource';
 
 export const handEventFields = {
@@ -26,15 +24,12 @@ export const handEventFields = {
 };
 
 /** Set by the server from the hand. */
-export const handEventDerivedFields = {
+const handEventDerivedFields = {
   project: field.ref('project').optional(),
 };
 
 // hour_to may be before hour_from: a line can cross midnight.
-export const handEventSchema = objectOf(handEventFields);
-
-export type HandEventInput = z.input<typeof handEventSchema>;
-export type HandEvent = RowOf<typeof handEventFields, typeof handEventDerivedFields>;
+const handEventSchema = objectOf(handEventFields);
 
 export const handEvent = defineResource({
   name: 'hand-event',

@@ -1,5 +1,3 @@
-// An incidence during a hand (a stop, a problem with people, cargo, machines or the vessel).
-import type { z } from 'zod';
 import { handIncidenceIssues } from './enums';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
@@ -19,15 +17,12 @@ export const handIncidenceFields = {
 };
 
 /** Set by the server from the hand. */
-export const handIncidenceDerivedFields = {
+const handIncidenceDerivedFields = {
   project: field.ref('project').optional(),
 };
 
-export const handIncidenceSchema = objectOf(handIncidenceFields).superRefine(
-  endAfterStart('init_date', 'end_date'),
-);
+const handIncidenceSchema = objectOf(handIncidenceFields).superRefine(endAfterStart('init_date', 'end_date'));
 
-export type HandIncidenceInput = z.input<typeof handIncidenceSchema>;
 export type HandIncidence = RowOf<typeof handIncidenceFields, typeof handIncidenceDerivedFields>;
 
 export const handIncidence = defineResource({

@@ -1,5 +1,3 @@
-// A hand: one gang's working shift, under a 'Working shift' project event.
-import type { z } from 'zod';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
 import { endAfterStart } from './rules';
@@ -28,13 +26,12 @@ export const handFields = {
 };
 
 /** Set by the server from the event, so project-scoped sync and local queries find the hand. */
-export const handDerivedFields = {
+const handDerivedFields = {
   project: field.ref('project').optional(),
 };
 
 export const handSchema = objectOf(handFields).superRefine(endAfterStart('init_date', 'end_date'));
 
-export type HandInput = z.input<typeof handSchema>;
 export type Hand = RowOf<typeof handFields, typeof handDerivedFields>;
 
 export const hand = defineResource({

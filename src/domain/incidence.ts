@@ -1,9 +1,7 @@
-// A project incidence: a problem found, who manages it, and how it was solved.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from './model';
+import { field, objectOf } from './model';
 import { defineResource } from './resource';
 
-export const incidenceFields = {
+const incidenceFields = {
   project: field.ref('project'),
   type: field.ref('incidence-type').optional(),
   /** The user who detected it. */
@@ -21,9 +19,6 @@ export const incidenceFields = {
 };
 
 export const incidenceSchema = objectOf(incidenceFields);
-
-export type IncidenceInput = z.input<typeof incidenceSchema>;
-export type Incidence = RowOf<typeof incidenceFields>;
 
 export const incidence = defineResource({
   name: 'incidence',

@@ -4,7 +4,7 @@
 import { messages } from './messages';
 import type { Parsed } from './values';
 
-export type ContainerNumberProblem = 'format' | 'category' | 'check_digit';
+type ContainerNumberProblem = 'format' | 'category' | 'check_digit';
 
 export interface ContainerNumberCheck {
   /** Upper-cased, without spaces, dashes or slashes ('MSCU 123456-5' -> 'MSCU1234565'). */

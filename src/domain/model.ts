@@ -34,6 +34,7 @@ export type FieldKind =
   | 'choiceList'
   | 'json';
 
+/** @public (named in the declarations of every entity's fields) */
 export type FieldDefault = boolean | number | string | readonly string[];
 
 export interface FieldInfo {
@@ -53,6 +54,7 @@ export interface FieldInfo {
   readonly scale?: number;
 }
 
+/** @public (the type of every entity's fields, named in their declarations) */
 export class Field<S extends z.ZodType = z.ZodType> {
   constructor(
     readonly schema: S,
@@ -119,11 +121,11 @@ export function objectOf<F extends FieldMap>(fields: F): z.ZodObject<Shape<F>> {
 }
 
 /** The stored value of a field: optional ones read back as null, defaulted ones as their type. */
-export type ValueOf<F> = F extends Field<infer S> ? Exclude<z.output<S>, undefined> : never;
-export type Values<F extends FieldMap> = { -readonly [K in keyof F]: ValueOf<F[K]> };
+type ValueOf<F> = F extends Field<infer S> ? Exclude<z.output<S>, undefined> : never;
+type Values<F extends FieldMap> = { -readonly [K in keyof F]: ValueOf<F[K]> };
 
 /** Columns every synced row carries (sync-protocol.md). */
-export interface SyncColumns {
+interface SyncColumns {
   id: string;
   version: number;
   seq: number;

@@ -1,11 +1,9 @@
-// A packing list item: one coil, bundle or block of a project's cargo, validated by the tally.
-import type { z } from 'zod';
 import { type commodities, locations, packingDamageKinds, packingLabelColors } from './enums';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
 import { notLessThan } from './rules';
 
-export const packingListFields = {
+const packingListFields = {
   project: field.ref('project'),
   reference: field.text(100),
   commodity: field.ref('commodity'),
@@ -41,7 +39,6 @@ export const packingListSchema = objectOf(packingListFields).superRefine(
   notLessThan('gross_weight', 'net_weight'),
 );
 
-export type PackingListInput = z.input<typeof packingListSchema>;
 export type PackingList = RowOf<typeof packingListFields>;
 
 const onlyFor = (codes: readonly (typeof commodities)[number][]) => codes;

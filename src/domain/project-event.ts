@@ -1,10 +1,8 @@
-// A project event on the timeline: a milestone, a working shift or a stoppage (by its master type).
-import type { z } from 'zod';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
 import { endAfterStart } from './rules';
 
-export const projectEventFields = {
+const projectEventFields = {
   project: field.ref('project'),
   /** The master event type (the `event` lookup), which carries the kind. */
   event: field.ref('event'),
@@ -19,7 +17,6 @@ export const projectEventSchema = objectOf(projectEventFields).superRefine(
   endAfterStart('init_date', 'end_date', true),
 );
 
-export type ProjectEventInput = z.input<typeof projectEventSchema>;
 export type ProjectEvent = RowOf<typeof projectEventFields>;
 
 export const projectEvent = defineResource({

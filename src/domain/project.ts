@@ -1,5 +1,3 @@
-// A project: one vessel call at a port, for a customer, with a commodity and an activity.
-import type { z } from 'zod';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
 import { allRules, endAfterStart } from './rules';
@@ -57,7 +55,7 @@ export const projectFields = {
 };
 
 /** Computed by the domain's summary functions; never written by clients. */
-export const projectComputedFields = {
+const projectComputedFields = {
   project_summary: field.json().optional(),
   commodity_summary: field.json().optional(),
   tons_summary: field.json().optional(),
@@ -67,7 +65,6 @@ export const projectSchema = objectOf(projectFields).superRefine(
   allRules(endAfterStart('init_date', 'end_date', true), endAfterStart('start_ops', 'end_ops')),
 );
 
-export type ProjectInput = z.input<typeof projectSchema>;
 export type Project = RowOf<typeof projectFields, typeof projectComputedFields>;
 
 export const project = defineResource({

@@ -1,19 +1,14 @@
-// The prompter report: the tally of one hand (and optionally one hand event) in one hold.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from './model';
+import { field, objectOf } from './model';
 import { defineResource } from './resource';
 
-export const prompterReportFields = {
+const prompterReportFields = {
   project: field.ref('project'),
   hand: field.ref('hand').optional(),
   hand_event: field.ref('hand-event').optional(),
   hold: field.int().optional(),
 };
 
-export const prompterReportSchema = objectOf(prompterReportFields);
-
-export type PrompterReportInput = z.input<typeof prompterReportSchema>;
-export type PrompterReport = RowOf<typeof prompterReportFields>;
+const prompterReportSchema = objectOf(prompterReportFields);
 
 export const prompterReport = defineResource({
   name: 'prompter-report',

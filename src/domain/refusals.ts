@@ -11,7 +11,7 @@ export type FieldErrors = Record<string, string[]>;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The problem of a text (or of a list's texts) PostgreSQL cannot store, or null. */
-export function unstorableText(value: unknown): string | null {
+function unstorableText(value: unknown): string | null {
   const texts = Array.isArray(value) ? value : [value];
   for (const text of texts) {
     if (typeof text !== 'string') continue;

@@ -127,31 +127,3 @@ export const projectResources = resourceNames.filter((name) => resources[name].s
 export const dexieStores: Record<ResourceName, string> = Object.fromEntries(
   resourceNames.map((name) => [name, ['id', ...resources[name].dexieIndexes].join(', ')]),
 ) as Record<ResourceName, string>;
-
-export type { Attachment } from './attachment';
-export type { CoilReport } from './coil-report';
-export type { ContainerReport } from './container-report';
-export type { Hand } from './hand';
-export type { HandEvent } from './hand-event';
-export type { HandIncidence } from './hand-incidence';
-export type { Incidence } from './incidence';
-export type { Accounts } from './lookups/accounts';
-export type { Commodity } from './lookups/commodity';
-export type { Country } from './lookups/country';
-export type { CraneType } from './lookups/crane-type';
-export type { EventType } from './lookups/event';
-export type { IncidenceStatus } from './lookups/incidence-status';
-export type { IncidenceType } from './lookups/incidence-type';
-export type { Port } from './lookups/port';
-export type { ProjectActivity } from './lookups/project-activity';
-export type { ProjectStatus } from './lookups/project-status';
-export type { ReportStatus } from './lookups/report-status';
-export type { User } from './lookups/users';
-export type { Vessel } from './lookups/vessel';
-export type { PackingList } from './packing-list';
-export type { Project } from './project';
-export type { ProjectEvent } from './project-event';
-export type { PrompterReport } from './prompter-report';
-export type { RemainingParts } from './remaining-parts';
-export type { SofReport } from './sof-report';
-export type { SofSignature } from './sof-signature';

@@ -1,10 +1,8 @@
-// The loose counter: remaining parts of a project, counted by label colors.
-import type { z } from 'zod';
 import { looseLabelColors } from './enums';
-import { field, objectOf, type RowOf } from './model';
+import { field, objectOf } from './model';
 import { defineResource } from './resource';
 
-export const remainingPartsFields = {
+const remainingPartsFields = {
   project: field.ref('project'),
   /** Each color once. */
   label_color: field.choiceList(looseLabelColors).withDefault([]),
@@ -12,9 +10,6 @@ export const remainingPartsFields = {
 };
 
 export const remainingPartsSchema = objectOf(remainingPartsFields);
-
-export type RemainingPartsInput = z.input<typeof remainingPartsSchema>;
-export type RemainingParts = RowOf<typeof remainingPartsFields>;
 
 export const remainingParts = defineResource({
   name: 'remaining-parts',

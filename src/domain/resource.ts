@@ -3,8 +3,8 @@
 import type { z } from 'zod';
 import type { FieldMap } from './model';
 
-export type ResourceKind = 'entity' | 'lookup';
-export type Scope = 'global' | 'project';
+type ResourceKind = 'entity' | 'lookup';
+type Scope = 'global' | 'project';
 export type Role = 'admin' | 'staff';
 
 /**
@@ -28,7 +28,7 @@ export type FilterDef =
  *   on `when` if given, else on `field`.
  * - sameProject: each ref in `fields` must point to a row of the same project as this row.
  */
-export type CrossRule =
+type CrossRule =
   | {
       readonly kind: 'refAttribute';
       readonly field: string;
@@ -40,7 +40,7 @@ export type CrossRule =
   | { readonly kind: 'sameProject'; readonly fields: readonly string[]; readonly message: string };
 
 /** A server-set field copied from a referenced row: this.field = row(this.from).path... */
-export interface Derivation {
+interface Derivation {
   readonly from: string;
   readonly path: readonly string[];
 }

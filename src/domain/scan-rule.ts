@@ -17,7 +17,7 @@ export const SCAN_PATTERN_MAX = 1000;
 export const LABEL_MAX = 512;
 /** Percent by which a label's weight may differ from the packing list's before the tally warns. */
 export const DEFAULT_WEIGHT_TOLERANCE = 2;
-export const SCAN_FLAGS = 'gim';
+const SCAN_FLAGS = 'gim';
 const LONG_REPEATS_PER_BRANCH = 4;
 /** A repetition counts as long past this many times (or unbounded). */
 const LONG = 10;

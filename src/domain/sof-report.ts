@@ -1,10 +1,8 @@
-// The statement of facts of a project (BIMCO/FONASBA layout when generated).
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from './model';
+import { field, objectOf } from './model';
 import { defineResource } from './resource';
 import { endAfterStart } from './rules';
 
-export const sofReportFields = {
+const sofReportFields = {
   project: field.ref('project'),
   previous_port: field.ref('port').optional(),
   port: field.ref('port').optional(),
@@ -18,12 +16,7 @@ export const sofReportFields = {
   remarks: field.text(4000).optional(),
 };
 
-export const sofReportSchema = objectOf(sofReportFields).superRefine(
-  endAfterStart('eta_portcall', 'etd_portcall'),
-);
-
-export type SofReportInput = z.input<typeof sofReportSchema>;
-export type SofReport = RowOf<typeof sofReportFields>;
+const sofReportSchema = objectOf(sofReportFields).superRefine(endAfterStart('eta_portcall', 'etd_portcall'));
 
 export const sofReport = defineResource({
   name: 'sof-report',

@@ -1,17 +1,5 @@
-// A signature of a statement of facts, made on the tablet (finger or stylus) by the master, the agent
-// or the stevedore's representative, offline like any record. Decisions:
-// - The signature's image is inline data (a PNG data URL of the pad, ~10-40 KB), not an attachment:
-//   a signature and its image are one record, made in one local transaction and sent in one mutation,
-//   so a signature never exists without its image (an attachment uploads apart, later, and may fail
-//   alone), and the PDF reads it from the row without the file store.
-// - It carries the content it signed (src/domain/sof/content.ts) and that content's SHA-256: the PDF
-//   compares the hash with the SOF's current content (amended when they differ) and prints the signed
-//   version from the content kept here, so it stays downloadable as signed whatever changes later.
-// - Once made, it is never changed (the engine refuses updates of an immutable resource): to sign
-//   again, make a new signature; a wrong one may be deleted.
-import type { z } from 'zod';
 import { sofSignatureRoles } from './enums';
-import { field, objectOf, type RowOf } from './model';
+import { field, objectOf } from './model';
 import { defineResource } from './resource';
 import { canonicalJson, sha256Hex } from './sha256';
 
@@ -20,7 +8,7 @@ export const SIGNATURE_IMAGE_MAX = 400_000;
 /** A PNG as a data URL (a signature pad's image). */
 export const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 
-export const sofSignatureFields = {
+const sofSignatureFields = {
   sof_report: field.ref('sof-report'),
   role: field.choice(sofSignatureRoles),
   /** The signer's name as they give it. */
@@ -39,11 +27,11 @@ export const sofSignatureFields = {
 };
 
 /** Set by the server from the SOF report, so the signature syncs with its project. */
-export const sofSignatureDerivedFields = {
+const sofSignatureDerivedFields = {
   project: field.ref('project').optional(),
 };
 
-export const sofSignatureSchema = objectOf(sofSignatureFields).superRefine((row, ctx) => {
+const sofSignatureSchema = objectOf(sofSignatureFields).superRefine((row, ctx) => {
   if (row.under_protest && !row.remark?.trim())
     ctx.addIssue({
       code: 'custom',
@@ -63,9 +51,6 @@ export const sofSignatureSchema = objectOf(sofSignatureFields).superRefine((row,
   )
     ctx.addIssue({ code: 'custom', path: ['content_hash'], message: 'Does not match the content signed.' });
 });
-
-export type SofSignatureInput = z.input<typeof sofSignatureSchema>;
-export type SofSignature = RowOf<typeof sofSignatureFields, typeof sofSignatureDerivedFields>;
 
 export const sofSignature = defineResource({
   name: 'sof-signature',

@@ -19,6 +19,3 @@ export const webhookEvents = [
 ] as const;
 
 export type WebhookEvent = (typeof webhookEvents)[number];
-
-export const isWebhookEvent = (value: string): value is WebhookEvent =>
-  (webhookEvents as readonly string[]).includes(value);

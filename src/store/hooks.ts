@@ -6,8 +6,7 @@ import type { DependencyList } from 'react';
 import { useRef, useSyncExternalStore } from 'react';
 import type { ResourceName } from '../domain/registry';
 import { getActiveDb, subscribeActiveStore } from './active';
-import type { DeviceInfo, LocalDb } from './db';
-import { getDevice, getKeptOffline } from './meta';
+import type { LocalDb } from './db';
 import {
   type AttentionItem,
   countList,
@@ -92,14 +91,4 @@ export function usePendingState(
 /** The "Needs attention" panel's items: refused changes with the user's data and the server's words. */
 export function useNeedsAttention(): AttentionItem[] | undefined {
   return useLocal((db) => needsAttention(db), []);
-}
-
-/** This device's identity (client_id, the name the office sees). */
-export function useDevice(): DeviceInfo | undefined {
-  return useLocal((db) => getDevice(db), []);
-}
-
-/** Projects the user chose to keep offline (those in progress are kept anyway). */
-export function useKeptOffline(): string[] | undefined {
-  return useLocal((db) => getKeptOffline(db), []);
 }

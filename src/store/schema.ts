@@ -17,7 +17,7 @@ export const syncStores = {
   server_rows: 'key',
 } as const;
 
-export type StoreSpec = Readonly<Record<string, string | null>>;
+type StoreSpec = Readonly<Record<string, string | null>>;
 
 export interface SchemaVersion {
   readonly version: number;
@@ -42,7 +42,7 @@ export const schemaVersions: readonly SchemaVersion[] = [
 ];
 
 export type OutboxOp = 'create' | 'update' | 'delete';
-export type OutboxState = 'pending' | 'sending' | 'needs_attention';
+type OutboxState = 'pending' | 'sending' | 'needs_attention';
 
 /** One local change waiting for the server: the push protocol's mutation plus what the device tracks. */
 export interface OutboxEntry {
@@ -72,7 +72,7 @@ export interface OutboxEntry {
   user_id: string | null;
 }
 
-export type BlobState = 'pending' | 'uploading' | 'uploaded' | 'failed';
+type BlobState = 'pending' | 'uploading' | 'uploaded' | 'failed';
 
 /** A file waiting to upload (or uploaded and kept to show offline). */
 export interface BlobEntry {

@@ -10,7 +10,7 @@ import { serverKey } from './schema';
 export const GLOBAL_SCOPE = 'global';
 export const projectScope = (projectId: string): Scope => `project:${projectId}`;
 
-export function projectOfScope(scope: Scope): string | null {
+function projectOfScope(scope: Scope): string | null {
   return scope.startsWith('project:') ? scope.slice('project:'.length) : null;
 }
 

@@ -5,7 +5,7 @@
 // back a session that was ended (the removal from local storage may be the write a crash lost).
 // Plain IndexedDB, not Dexie: this module loads with the first screen, whose code is kept small.
 
-export const SESSION_DB_NAME = 'karbontrack-session';
+const SESSION_DB_NAME = 'karbontrack-session';
 const STORE = 'session';
 const KEY = 'current';
 

@@ -15,7 +15,7 @@ type LockRequest = (
   callback: () => Promise<void>,
 ) => Promise<unknown>;
 
-export function defaultLocks(): LockRequest | null {
+function defaultLocks(): LockRequest | null {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   return locks ? (name, options, callback) => locks.request(name, options, callback) : null;
 }

@@ -24,7 +24,7 @@ let running: Running | null = null;
 // Starts and stops run one after another (React may unmount and mount an effect in a row).
 let queue: Promise<unknown> = Promise.resolve();
 
-export interface StartSyncOptions {
+interface StartSyncOptions {
   /** The session's token, read on every request. */
   token: () => string | null;
   /** Server origin; default this page's. */
@@ -79,12 +79,12 @@ async function stop(): Promise<void> {
 }
 
 /** Opens the user's store and syncs it; the same user again resumes (after a 401 pause). */
-export function startSync(userId: string, options: StartSyncOptions): Promise<void> {
+function startSync(userId: string, options: StartSyncOptions): Promise<void> {
   queue = queue.then(() => start(userId, options)).catch(() => {});
   return queue.then(() => {});
 }
 
-export function stopSync(): Promise<void> {
+function stopSync(): Promise<void> {
   queue = queue
     .then(stop)
     .then(forgetReplaySession)

@@ -25,7 +25,7 @@ export interface LiveOptions {
 }
 
 /** Reads an SSE stream, calling `event` for each event with data (comments skipped). */
-export async function readEvents(
+async function readEvents(
   stream: ReadableStream<Uint8Array>,
   event: (name: string, data: string) => void,
 ): Promise<void> {

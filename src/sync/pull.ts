@@ -46,7 +46,7 @@ const fresh = (scope: Scope, resetting: boolean): CursorState => ({
  * Pulls one scope to its end. A 410 (cursor older than the kept history) downloads the scope again and
  * then removes the rows the server no longer has; the outbox is untouched throughout.
  */
-export async function pullScope(ctx: PullContext, scope: Scope): Promise<number> {
+async function pullScope(ctx: PullContext, scope: Scope): Promise<number> {
   let state = (await getCursor(ctx.db, scope)) ?? fresh(scope, false);
   // The records a reset saw live only in memory: an interrupted reset starts over.
   let seen: Set<string> | null = state.resetting ? new Set() : null;

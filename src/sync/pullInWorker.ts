@@ -17,7 +17,7 @@ export interface WorkerPull {
   terminate(): void;
 }
 
-export class PullStopped extends Error {
+class PullStopped extends Error {
   constructor() {
     super('The pull was stopped (sign-out).');
   }

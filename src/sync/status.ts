@@ -41,7 +41,7 @@ export interface SyncStatus extends LocalCounts {
   storage: StorageInfo;
 }
 
-export const initialSyncStatus: SyncStatus = {
+const initialSyncStatus: SyncStatus = {
   online: typeof navigator === 'undefined' || navigator.onLine !== false,
   phase: 'stopped',
   backoffUntil: null,

@@ -5,18 +5,18 @@ import { RecordModal } from './RecordModal';
 import { TimeZoneField } from './TimeZoneField';
 
 /** The fields of a reference list's form: its writable fields but `retired` (set by the list's buttons). */
-export function referenceFields(resource: ResourceName): string[] {
+function referenceFields(resource: ResourceName): string[] {
   return Object.keys(resources[resource].fields).filter((field) => field !== 'retired');
 }
 
 /** Draws the fields a plain input serves badly (a time zone: chosen from the IANA list). */
-export function referenceField(label: (name: string) => string) {
+function referenceField(label: (name: string) => string) {
   return (name: string, form: RecordForm) =>
     name === 'time_zone' ? <TimeZoneField key={name} form={form} label={label(name)} /> : undefined;
 }
 
 /** The field a typed name goes into: a customer's trade name, an event type's description, else name. */
-export function nameField(resource: ResourceName): string {
+function nameField(resource: ResourceName): string {
   const definition = resources[resource];
   if ('translated' in definition && definition.translated) return definition.translated.en;
   return resource === 'accounts' ? 'trade_name' : 'name';

@@ -28,7 +28,7 @@ const LOOKS: Record<StatusFamily, { color: string; variant: 'light' | 'filled' |
   other: { color: 'gray', variant: 'outline' },
 };
 
-export function statusFamily(englishName: unknown): StatusFamily {
+function statusFamily(englishName: unknown): StatusFamily {
   return (typeof englishName === 'string' && FAMILIES[folded(englishName).trim()]) || 'other';
 }
 

@@ -30,7 +30,7 @@ export interface RecordForm {
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields whose values differ from the base. */
-export function changedFields(base: Values, values: Values): Values {
+function changedFields(base: Values, values: Values): Values {
   const changes: Values = {};
   for (const [name, value] of Object.entries(values)) if (!same(value, base[name])) changes[name] = value;
   return changes;

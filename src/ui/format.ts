@@ -3,9 +3,9 @@ import { wallTime } from '../domain/time';
 
 // The spec's display formats: dates dd/MM/yyyy, times HH:mm, the same in both languages. Times are the
 // local time of a zone when one is given (a project's port: ./zone.ts), else of this device.
-export const DATE_FORMAT = 'dd/MM/yyyy';
-export const TIME_FORMAT = 'HH:mm';
-export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
+const DATE_FORMAT = 'dd/MM/yyyy';
+const TIME_FORMAT = 'HH:mm';
+const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
 
 type DateInput = Date | string | number | null | undefined;
 

@@ -177,14 +177,6 @@ export function IconEye(props: IconProps) {
   );
 }
 
-export function IconPin(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 17v5M9 3h6l-1 6 4 4H6l4-4z" />
-    </Icon>
-  );
-}
-
 export function IconUndo(props: IconProps) {
   return (
     <Icon {...props}>

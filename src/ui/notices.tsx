@@ -5,7 +5,7 @@ import { describeApiError, type ErrorNotice } from '../api/errors';
 
 // The spec's notice durations (ms).
 export const NOTICE_DURATION = 4000;
-export const DELETE_NOTICE_DURATION = 2000;
+const DELETE_NOTICE_DURATION = 2000;
 
 function ErrorLines({ notice }: { notice: ErrorNotice }) {
   return (

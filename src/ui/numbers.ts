@@ -23,7 +23,7 @@ function formatter(language: string, min: number, max: number): Intl.NumberForma
 }
 
 /** The number in a stored value (decimals are stored as text: '14990.000'); null when there is none. */
-export function toNumber(value: Shown): number | null {
+function toNumber(value: Shown): number | null {
   if (value === null || value === undefined || value === '') return null;
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) ? number : null;

@@ -16,7 +16,7 @@ export async function projectZoneOf(db: LocalDb, projectId: string | null | unde
 }
 
 /** The project's zone for a screen (undefined while it is read: the device's zone meanwhile). */
-export function useProjectZone(projectId: string | null | undefined): string | undefined {
+function useProjectZone(projectId: string | null | undefined): string | undefined {
   const db = useLocalDb();
   return useLiveQuery(() => (db ? projectZoneOf(db, projectId) : undefined), [db, projectId]);
 }

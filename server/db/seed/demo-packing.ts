@@ -6,7 +6,7 @@ import { type DemoContext, lookup, randomSource } from './demo-context.js';
 import type { DemoHand } from './demo-hands.js';
 import { prepare, type SeedRow } from './insert.js';
 
-export const DEMO_COILS = 1500;
+const DEMO_COILS = 1500;
 /** Coils a gang validates per productive hour. */
 const COILS_PER_HOUR = 25;
 /** Two coils this light go up in one lift. */

@@ -1,3 +1,3 @@
 // The first-start seed's domain part: the reference lists, then (demo installations) one vessel call.
-export { type DemoOptions, type DemoSummary, seedDemoData } from './demo.js';
+export { type DemoSummary, seedDemoData } from './demo.js';
 export { seedLookups } from './lookups.js';

@@ -1,4 +1,4 @@
-import { type AttachmentParent, attachmentParents } from '../../../src/domain/attachment.js';
+import type { AttachmentParent } from '../../../src/domain/attachment.js';
 import { resources } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
@@ -15,9 +15,6 @@ export interface Parent {
   /** What the parent is called on screen (for the ZIP's name). */
   label: string;
 }
-
-export const isAttachmentParent = (name: string): name is AttachmentParent =>
-  (attachmentParents as readonly string[]).includes(name);
 
 /**
  * The live parent record, as the caller may see it: a parent they cannot read (another customer's

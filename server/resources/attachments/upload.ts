@@ -11,7 +11,7 @@ import { discard, type FileStore, type Received, TooLarge } from '../../files/st
 import { type FieldErrors, HttpError, ValidationError } from '../../http/errors.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
 
-export interface UploadedFile extends Received {
+interface UploadedFile extends Received {
   filename: string;
   mimetype: string;
 }
@@ -23,7 +23,7 @@ export interface Upload {
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
-export const tooLarge = (maxBytes: number) =>
+const tooLarge = (maxBytes: number) =>
   new HttpError(413, {
     file: [`The file is larger than the limit of ${megabytes(maxBytes)}.`],
     detail: `The file is larger than the limit of ${megabytes(maxBytes)}.`,

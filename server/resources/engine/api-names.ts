@@ -18,7 +18,7 @@ export const API_TAGS = {
   service: 'Service',
 } as const;
 
-export type ApiTag = (typeof API_TAGS)[keyof typeof API_TAGS];
+type ApiTag = (typeof API_TAGS)[keyof typeof API_TAGS];
 
 interface Names {
   /** One record, in words: 'packing item'. */

@@ -23,7 +23,7 @@ function childrenOf(parent: Resource): { resource: Resource; field: string }[] {
 type Row = Record<string, unknown>;
 
 /** Deleting a record deletes (by tombstone) what lives under it, so no orphan stays on any device. */
-export async function cascadeDelete(scope: WriteScope, parent: Resource, actor: Actor, id: string) {
+async function cascadeDelete(scope: WriteScope, parent: Resource, actor: Actor, id: string) {
   for (const { resource, field } of childrenOf(parent)) {
     const rows = await sql<
       Record<string, unknown>

@@ -88,6 +88,3 @@ export function exampleOf(name: string): Record<string, unknown> | undefined {
     row[field] = field in given ? given[field] : (info.default ?? null);
   return row;
 }
-
-/** Resources with an example (a test checks each is a valid record). */
-export const exampleResources = Object.keys(GIVEN);

@@ -38,7 +38,7 @@ export function asJsonValue(column: RawBuilder<unknown>, kind: FieldKind): RawBu
  * per query (join order search) against 0.6 ms of execution; a subquery is planned on its own.
  * A ref column is a foreign key, so its row exists (tombstones stay) and a null ref reads as null.
  */
-export function representationSelect(
+function representationSelect(
   resource: Resource,
   alias = 't',
   options: { json?: boolean; deleted?: boolean } = {},

@@ -140,13 +140,13 @@ const POUNDS = ['lb', 'lbs', 'pound', 'pounds', 'libras'];
 export const UNIT = new RegExp(` (${[...KILOGRAMS, ...TONNES, ...POUNDS].join('|')})$`);
 
 /** The field a header names, if any. */
-export function fieldOf(header: SheetCell): ImportField | undefined {
+function fieldOf(header: SheetCell): ImportField | undefined {
   const name = normalise(cellString(header));
   return byHeader.get(name) ?? byHeader.get(name.replace(UNIT, ''));
 }
 
 /** The unit a header names, in brackets or after the name: kg (or none), tonnes or pounds. */
-export function unitOf(header: SheetCell): 'kg' | 't' | 'lb' {
+function unitOf(header: SheetCell): 'kg' | 't' | 'lb' {
   const text = cellString(header);
   const bracket = /\(([^)]*)\)|\[([^\]]*)\]/.exec(text);
   const unit = bracket ? normalise(bracket[1] ?? bracket[2] ?? '') : (UNIT.exec(normalise(text))?.[1] ?? '');

@@ -13,7 +13,7 @@ import {
   UNIT,
 } from './headers.js';
 
-export interface ColumnHint {
+interface ColumnHint {
   /** The header cell as written in the file. */
   column: string;
   /** The fields it may mean: rename the column to one of their names to import it. */

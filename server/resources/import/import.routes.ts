@@ -25,7 +25,7 @@ import { importTemplate } from './template.js';
 import { writeImport } from './write.js';
 
 /** Rows a file may hold (the 20,000-row lists of a large call fit with room to spare). */
-export const MAX_ROWS = 50_000;
+const MAX_ROWS = 50_000;
 const MAX_MESSAGES = 500;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -7,15 +7,15 @@ import { fieldError } from '../../http/errors.js';
 import { columnLetter } from './headers.js';
 
 export const MAX_COLUMNS = 500;
-export const MAX_CELL_CHARS = 10_000;
+const MAX_CELL_CHARS = 10_000;
 
-export const tooManyColumns = (row: number, index: number) =>
+const tooManyColumns = (row: number, index: number) =>
   fieldError(
     'file',
     `Row ${row} has a value in column ${columnLetter(index)}, past the 500 columns a packing list is read from: delete the columns it does not use and send it again.`,
   );
 
-export const cellTooLong = (row: number, index: number) =>
+const cellTooLong = (row: number, index: number) =>
   fieldError(
     'file',
     `Row ${row}, column ${columnLetter(index)}: the cell holds more than 10,000 characters, the most a cell may hold: shorten it and send the file again.`,

@@ -66,7 +66,7 @@ function headerScore(parse: Parse, text: string, delimiter: string): number {
 }
 
 /** The delimiter the first line uses most, outside quotes (when no header decides). */
-export function sniffDelimiter(text: string): string {
+function sniffDelimiter(text: string): string {
   const counts: Record<string, number> = { ';': 0, ',': 0, '\t': 0, '|': 0 };
   let quoted = false;
   for (const char of text.slice(0, SNIFF_BYTES)) {

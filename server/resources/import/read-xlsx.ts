@@ -23,7 +23,7 @@ export interface SheetRow {
 }
 
 /** Most bytes the whole workbook may inflate to, and the shared strings (held in memory) alone. */
-export const MAX_UNZIPPED = 100 * 1024 * 1024;
+const MAX_UNZIPPED = 100 * 1024 * 1024;
 const MAX_SHARED_STRINGS = 20 * 1024 * 1024;
 const MAX_ENTRIES = 2000;
 /** Past this, xl/workbook.xml is not kept for the tab order (the sheets are then read in ZIP order). */
@@ -151,7 +151,7 @@ export async function checkWorkbookZip(
 type CellValue = ExcelJS.CellValue;
 
 /** A cell as text: numbers plainly (no float noise), rich text joined, formulas by their result. */
-export function cellText(value: CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   // An empty <v/> reads as NaN: an empty cell, never the text "NaN".
   if (typeof value === 'number' && Number.isNaN(value)) return '';

@@ -57,7 +57,7 @@ export interface Parsed {
   ignored: IgnoredColumns;
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   /** The decimal marks the file's format implies (a ";" CSV: ","), for numbers nothing else decides. */
   implied?: ImpliedMarks;
   /**

@@ -3,14 +3,14 @@
 // the reader has built it. A worksheet has 16,384 columns (A to XFD); no spreadsheet writes more.
 import { fieldError } from '../../http/errors.js';
 
-export const SHEET_COLUMNS = 16_384;
+const SHEET_COLUMNS = 16_384;
 /** Longest tag kept between two chunks (a cell's or a row's opening tag is far shorter). */
 const MAX_CARRY = 4096;
 const TAG = /<(?:[\w.-]+:)?(row|c)[\s/>][^>]*/g;
 const CELL_REF = /\sr="([A-Za-z]{1,10})\d*"/;
 const ROW_REF = /\sr="(\d{1,10})"/;
 
-export const pastLastColumn = (row: number) =>
+const pastLastColumn = (row: number) =>
   fieldError(
     'file',
     `Row ${row} has cells past column XFD, the last of the 16,384 columns a worksheet can have: this file was not saved by a spreadsheet; open it in Excel and save it again, or save it as CSV.`,

@@ -6,7 +6,7 @@ import { type Body, type Fixtures, fixtureServer } from '../../../tests/api/fixt
 import { upload } from '../../../tests/fixtures/multipart.js';
 import type { TestServer } from '../../testing.js';
 
-export interface ImportOptions {
+interface ImportOptions {
   /** The caller's token (the staff user's unless given). */
   token?: string;
   headers?: Record<string, string>;

@@ -1,12 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  type Language,
-  storedLanguage,
-  storeLanguage,
-} from '../../store/language';
+import { LANGUAGES, type Language, storedLanguage, storeLanguage } from '../../store/language';
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 
@@ -17,11 +11,6 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../..
 function loaderFor(language: string, namespace: string): Loader | undefined {
   return loaders[`../../../locales/${language}/${namespace}.json`];
 }
-
-/** The namespaces present on disk, for checks. */
-export const NAMESPACES = [
-  ...new Set(Object.keys(loaders).map((path) => path.split('/').pop()?.replace('.json', '') ?? '')),
-].filter(Boolean);
 
 const bundledBackend: BackendModule = {
   type: 'backend',
@@ -80,9 +69,4 @@ export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language);
   document.documentElement.lang = language;
   await i18next.changeLanguage(language);
-}
-
-export function currentLanguage(): Language {
-  const language = i18next.resolvedLanguage ?? i18next.language;
-  return language === 'es' ? 'es' : DEFAULT_LANGUAGE;
 }

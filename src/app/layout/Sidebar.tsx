@@ -15,8 +15,6 @@ import { useMedia, WIDE } from '../../ui/useMedia';
 import classes from './layout.module.css';
 import { SIDEBAR_COLLAPSED_KEY } from './sidebarKey';
 
-export { SIDEBAR_COLLAPSED_KEY };
-
 interface Entry {
   to: string;
   labelKey: string;

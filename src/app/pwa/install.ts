@@ -9,7 +9,7 @@ export interface InstallOffer extends Event {
 }
 
 /** Set once the hint was answered (installed, or "Not now"): it is not offered again on this device. */
-export const INSTALL_HINT_KEY = 'install_hint';
+const INSTALL_HINT_KEY = 'install_hint';
 
 interface InstallState {
   offer: InstallOffer | null;

@@ -6,7 +6,7 @@ const SETTLE_MS = 3000;
 
 let loading: Promise<unknown> | null = null;
 
-export function loadRestStyles(): Promise<unknown> {
+function loadRestStyles(): Promise<unknown> {
   loading ??= import('./rest').catch(() => {
     loading = null;
   });

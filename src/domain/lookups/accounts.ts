@@ -1,10 +1,8 @@
-// Lookup: accounts (customers, providers). Customer API tokens belong to an account.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { parseEmail } from '../reference/codes';
 import { defineResource } from '../resource';
 
-export const accountsFields = {
+const accountsFields = {
   trade_name: field.text(255),
   legal_name: field.text(255).optional(),
   tax_id: field.text(50).optional(),
@@ -16,10 +14,7 @@ export const accountsFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const accountsSchema = objectOf(accountsFields);
-
-export type AccountsInput = z.input<typeof accountsSchema>;
-export type Accounts = RowOf<typeof accountsFields>;
+const accountsSchema = objectOf(accountsFields);
 
 export const accounts = defineResource({
   name: 'accounts',

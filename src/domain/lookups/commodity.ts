@@ -1,10 +1,8 @@
-// Lookup: commodities. `code` is the fixed value the rules and ratios read; `name` is shown.
-import type { z } from 'zod';
 import { commodities } from '../enums';
 import { field, objectOf, type RowOf } from '../model';
 import { defineResource } from '../resource';
 
-export const commodityFields = {
+const commodityFields = {
   name: field.text(100),
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
@@ -13,9 +11,8 @@ export const commodityFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const commoditySchema = objectOf(commodityFields);
+const commoditySchema = objectOf(commodityFields);
 
-export type CommodityInput = z.input<typeof commoditySchema>;
 export type Commodity = RowOf<typeof commodityFields>;
 
 export const commodity = defineResource({

@@ -1,9 +1,7 @@
-// Lookup: countries, with their ISO 3166-1 alpha-2 code.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { defineResource } from '../resource';
 
-export const countryFields = {
+const countryFields = {
   name: field.text(100),
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
@@ -13,10 +11,7 @@ export const countryFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const countrySchema = objectOf(countryFields);
-
-export type CountryInput = z.input<typeof countrySchema>;
-export type Country = RowOf<typeof countryFields>;
+const countrySchema = objectOf(countryFields);
 
 export const country = defineResource({
   name: 'country',

@@ -1,9 +1,7 @@
-// Lookup: crane types. Edited by admins; read by everyone signed in.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { defineResource } from '../resource';
 
-export const craneTypeFields = {
+const craneTypeFields = {
   name: field.text(100),
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
@@ -11,10 +9,7 @@ export const craneTypeFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const craneTypeSchema = objectOf(craneTypeFields);
-
-export type CraneTypeInput = z.input<typeof craneTypeSchema>;
-export type CraneType = RowOf<typeof craneTypeFields>;
+const craneTypeSchema = objectOf(craneTypeFields);
 
 export const craneType = defineResource({
   name: 'crane-type',

@@ -1,11 +1,8 @@
-// Lookup: master event types. The kind says how the ratios count a project event of this type;
-// a stoppage also says who caused it. Hands go only under the kind 'working' ('Working shift').
-import type { z } from 'zod';
 import { delayAttributions, eventKinds } from '../enums';
 import { field, objectOf, type RowOf } from '../model';
 import { defineResource } from '../resource';
 
-export const eventFields = {
+const eventFields = {
   description: field.text(150),
   /** The description in Spanish (shown on Spanish screens and reports; the English one when empty). */
   description_es: field.text(150).optional(),
@@ -30,7 +27,6 @@ export const eventSchema = objectOf(eventFields).superRefine((row, ctx) => {
   }
 });
 
-export type EventInput = z.input<typeof eventSchema>;
 export type EventType = RowOf<typeof eventFields>;
 
 export const event = defineResource({

@@ -1,10 +1,7 @@
-// Lookup: incidence statuses (open, in progress, resolved, closed), in the order created.
-// Edited by admins; read by everyone signed in.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { defineResource } from '../resource';
 
-export const incidenceStatusFields = {
+const incidenceStatusFields = {
   name: field.text(100),
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
@@ -12,10 +9,7 @@ export const incidenceStatusFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const incidenceStatusSchema = objectOf(incidenceStatusFields);
-
-export type IncidenceStatusInput = z.input<typeof incidenceStatusSchema>;
-export type IncidenceStatus = RowOf<typeof incidenceStatusFields>;
+const incidenceStatusSchema = objectOf(incidenceStatusFields);
 
 export const incidenceStatus = defineResource({
   name: 'incidence-status',

@@ -1,10 +1,8 @@
-// Lookup: incidence types (internal, provider). `code` is the fixed value; `name` is shown.
-import type { z } from 'zod';
 import { incidenceTypes } from '../enums';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { defineResource } from '../resource';
 
-export const incidenceTypeFields = {
+const incidenceTypeFields = {
   name: field.text(100),
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
@@ -13,10 +11,7 @@ export const incidenceTypeFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const incidenceTypeSchema = objectOf(incidenceTypeFields);
-
-export type IncidenceTypeInput = z.input<typeof incidenceTypeSchema>;
-export type IncidenceType = RowOf<typeof incidenceTypeFields>;
+const incidenceTypeSchema = objectOf(incidenceTypeFields);
 
 export const incidenceType = defineResource({
   name: 'incidence-type',

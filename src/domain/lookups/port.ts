@@ -1,11 +1,8 @@
-// Lookup: ports, identified by their UN/LOCODE (unique among live ports), with the IANA time zone
-// the project's screens and reports show times in.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { parseTimeZone, parseUnLocode } from '../reference/codes';
 import { defineResource } from '../resource';
 
-export const portFields = {
+const portFields = {
   name: field.text(150),
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(150).optional(),
@@ -20,10 +17,7 @@ export const portFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const portSchema = objectOf(portFields);
-
-export type PortInput = z.input<typeof portSchema>;
-export type Port = RowOf<typeof portFields>;
+const portSchema = objectOf(portFields);
 
 export const port = defineResource({
   name: 'port',

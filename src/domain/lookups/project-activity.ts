@@ -1,10 +1,8 @@
-// Lookup: project activities (Charge, Discharge). `operation` is what the ratios read.
-import type { z } from 'zod';
 import { operationKinds } from '../enums';
 import { field, objectOf, type RowOf } from '../model';
 import { defineResource } from '../resource';
 
-export const projectActivityFields = {
+const projectActivityFields = {
   name: field.text(100),
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
@@ -13,9 +11,8 @@ export const projectActivityFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const projectActivitySchema = objectOf(projectActivityFields);
+const projectActivitySchema = objectOf(projectActivityFields);
 
-export type ProjectActivityInput = z.input<typeof projectActivitySchema>;
 export type ProjectActivity = RowOf<typeof projectActivityFields>;
 
 export const projectActivity = defineResource({

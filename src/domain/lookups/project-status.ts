@@ -1,10 +1,7 @@
-// Lookup: project statuses (planned, in progress, completed, closed), in the order created.
-// Edited by admins; read by everyone signed in.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { defineResource } from '../resource';
 
-export const projectStatusFields = {
+const projectStatusFields = {
   name: field.text(100),
   /** The name in Spanish (shown on Spanish screens and reports; the English one when empty). */
   name_es: field.text(100).optional(),
@@ -12,10 +9,7 @@ export const projectStatusFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const projectStatusSchema = objectOf(projectStatusFields);
-
-export type ProjectStatusInput = z.input<typeof projectStatusSchema>;
-export type ProjectStatus = RowOf<typeof projectStatusFields>;
+const projectStatusSchema = objectOf(projectStatusFields);
 
 export const projectStatus = defineResource({
   name: 'project-status',

@@ -1,10 +1,7 @@
-// Lookup: report statuses (draft, completed), shown by description, in the order created.
-// Edited by admins; read by everyone signed in.
-import type { z } from 'zod';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { defineResource } from '../resource';
 
-export const reportStatusFields = {
+const reportStatusFields = {
   description: field.text(100),
   /** The description in Spanish (shown on Spanish screens and reports; the English one when empty). */
   description_es: field.text(100).optional(),
@@ -12,10 +9,7 @@ export const reportStatusFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const reportStatusSchema = objectOf(reportStatusFields);
-
-export type ReportStatusInput = z.input<typeof reportStatusSchema>;
-export type ReportStatus = RowOf<typeof reportStatusFields>;
+const reportStatusSchema = objectOf(reportStatusFields);
 
 export const reportStatus = defineResource({
   name: 'report-status',

@@ -1,11 +1,8 @@
-// Users, as the domain sees them: a read-only lookup (names for refs and searches). The table,
-// sign-in and user management belong to server/users (migration 0001_foundation).
-import type { z } from 'zod';
 import { roles } from '../enums';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { defineResource } from '../resource';
 
-export const usersFields = {
+const usersFields = {
   username: field.text(150),
   first_name: field.text(150).withDefault(''),
   last_name: field.text(150).withDefault(''),
@@ -15,10 +12,7 @@ export const usersFields = {
   is_active: field.bool().withDefault(true),
 };
 
-export const usersSchema = objectOf(usersFields);
-
-export type UsersInput = z.input<typeof usersSchema>;
-export type User = RowOf<typeof usersFields>;
+const usersSchema = objectOf(usersFields);
 
 export const users = defineResource({
   name: 'users',

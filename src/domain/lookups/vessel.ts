@@ -1,11 +1,9 @@
-// Lookup: vessels, identified by their IMO number (check digit verified; unique among live vessels).
-import type { z } from 'zod';
 import { vesselTypes } from '../enums';
-import { field, objectOf, type RowOf } from '../model';
+import { field, objectOf } from '../model';
 import { parseCallSign, parseImo } from '../reference/codes';
 import { defineResource } from '../resource';
 
-export const vesselFields = {
+const vesselFields = {
   name: field.text(150),
   /** IMO number: 7 digits, the last a check digit ('IMO 9074729' is stored as '9074729'). */
   imo: field.checked(20, parseImo, { pattern: '^(IMO ?)?\\d{7}$', examples: ['9074729'] }).optional(),
@@ -20,10 +18,7 @@ export const vesselFields = {
   retired: field.bool().withDefault(false),
 };
 
-export const vesselSchema = objectOf(vesselFields);
-
-export type VesselInput = z.input<typeof vesselSchema>;
-export type Vessel = RowOf<typeof vesselFields>;
+const vesselSchema = objectOf(vesselFields);
 
 export const vessel = defineResource({
   name: 'vessel',

@@ -58,7 +58,7 @@ const issueAttribution: Record<HandIncidenceIssue, DelayAttribution> = {
   others: 'other',
 };
 
-export function incidenceAttribution(issues: readonly HandIncidenceIssue[] | null | undefined) {
+function incidenceAttribution(issues: readonly HandIncidenceIssue[] | null | undefined) {
   const first = issues?.[0];
   return first ? issueAttribution[first] : 'other';
 }

@@ -4,7 +4,7 @@
 // always the sum of the rows shown.
 
 /** `value / step` rounded half up (values are never negative here). */
-export function roundedSteps(value: bigint, step: bigint): bigint {
+function roundedSteps(value: bigint, step: bigint): bigint {
   return (value + step / 2n) / step;
 }
 
@@ -41,7 +41,7 @@ export function apportion(values: readonly bigint[], step: bigint, target?: bigi
 }
 
 /** Milliseconds in a hundredth of an hour: the step hours are shown in. */
-export const HUNDREDTH_HOUR_MS = 36_000n;
+const HUNDREDTH_HOUR_MS = 36_000n;
 
 /** Hours of each span length (ms), to 2 decimals, adding up to the rounded total. */
 export function hoursAddingUp(milliseconds: readonly number[]): number[] {

@@ -8,14 +8,14 @@ import type { RatiosInput } from './types';
 
 const MAX_POINTS = 1500;
 
-export interface SeriesPoint {
+interface SeriesPoint {
   /** Start of the bucket, ISO UTC. */
   start: string;
   tons: number;
   units: number;
 }
 
-export interface StoppageMark {
+interface StoppageMark {
   start: string;
   end: string;
   attribution: DelayAttribution;

@@ -7,7 +7,7 @@ import { apportion } from './rounding';
 import type { DelayBy, PackingRow, ProjectSummaries, RatioRow, RatiosInput } from './types';
 
 /** A ratio over zero time has no value (shown '—'), never Infinity or NaN. */
-export const perHour = (amount: number, hours: number): number | null => (hours > 0 ? amount / hours : null);
+const perHour = (amount: number, hours: number): number | null => (hours > 0 ? amount / hours : null);
 
 export { validatedUnits } from './context';
 
@@ -16,7 +16,7 @@ function delayWithin(stoppages: readonly Stoppage[], working: readonly Span[]): 
 }
 
 /** The ratios of `items` (validated, of one group) and the hands that validated them. */
-export function ratioRow(
+function ratioRow(
   items: readonly Validated[],
   context: RatioContext,
   commodity: string | null,
@@ -93,7 +93,7 @@ export function ratioRow(
 const byName = (a: string | null, b: string | null) => (a ?? '\uffff').localeCompare(b ?? '\uffff');
 
 /** One row per (commodity, activity) among `items`, by commodity name then activity name. */
-export function groupRows(items: readonly Validated[], context: RatioContext): RatioRow[] {
+function groupRows(items: readonly Validated[], context: RatioContext): RatioRow[] {
   const groups = new Map<string, { commodity: string; activity: string | null; items: Validated[] }>();
   for (const item of items) {
     const activity = activityOf(item.row, context);
@@ -112,7 +112,7 @@ export function groupRows(items: readonly Validated[], context: RatioContext): R
 }
 
 /** The tons_summary key of an item: commodity code (or id when unknown) and hold ('none' when unknown). */
-export function tonsKey(item: PackingRow, context: RatioContext): string {
+function tonsKey(item: PackingRow, context: RatioContext): string {
   const code = context.commodities.get(item.commodity)?.code ?? item.commodity;
   return `${code}_${item.validation_hold ?? 'none'}`;
 }

@@ -13,8 +13,8 @@ import type { ProjectEvent } from '../project-event';
 /** Rows may carry their tombstone; deleted rows are ignored. */
 type Live = { readonly deleted_at?: string | null };
 
-export type ProjectRow = Pick<Project, 'activity'>;
-export type EventTypeRow = Pick<EventType, 'id' | 'kind' | 'delay_attribution'> &
+type ProjectRow = Pick<Project, 'activity'>;
+type EventTypeRow = Pick<EventType, 'id' | 'kind' | 'delay_attribution'> &
   Partial<Pick<EventType, 'description'>> &
   Live;
 export type ProjectEventRow = Pick<ProjectEvent, 'id' | 'event' | 'init_date' | 'end_date'> &

@@ -26,7 +26,7 @@ export interface SofEvent {
   notes: string | null;
 }
 
-export type SofDay = Omit<DayRow, 'start' | 'end'>;
+type SofDay = Omit<DayRow, 'start' | 'end'>;
 
 export interface SofContent {
   /** The layout of this object; a change to it changes every hash. */
@@ -71,10 +71,10 @@ export const sofTimes = [
   'despatched',
   'etd_portcall',
 ] as const;
-export type SofTime = (typeof sofTimes)[number];
+type SofTime = (typeof sofTimes)[number];
 
 /** The project fields a SOF shows (a project row, local or from SQL, has them all). */
-export type SofProject = Record<SofTime, string | null | undefined> & {
+type SofProject = Record<SofTime, string | null | undefined> & {
   code?: string | null;
   name: string;
   voyage?: string | null;

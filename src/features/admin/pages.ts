@@ -31,11 +31,3 @@ export const adminPages: AdminPage[] = [
     namespaces: ['webhooks'],
   },
 ];
-
-/** Adds a page to the area (another feature's, e.g. webhooks), before the page named `before` or last. */
-export function addAdminPage(page: AdminPage, before?: string): void {
-  if (adminPages.some((known) => known.path === page.path)) return;
-  const index = before ? adminPages.findIndex((known) => known.path === before) : -1;
-  if (index < 0) adminPages.push(page);
-  else adminPages.splice(index, 0, page);
-}

@@ -9,7 +9,7 @@ import { localisedNotice } from './serverMessages';
 
 const EMPTY: PasswordChange = { old_password: '', new_password1: '', new_password2: '' };
 const FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
-export const PASSWORD_CHANGE_NOTICE_DURATION = 4000;
+const PASSWORD_CHANGE_NOTICE_DURATION = 4000;
 // The server takes passwords of up to 256 characters; longer is said here, naming the field.
 const MAX_PASSWORD = 256;
 

@@ -4,7 +4,7 @@ import { pendingChangesCount } from './pending';
 import { clearSession, useSession } from './session';
 import { noteWaiting } from './waiting';
 
-export { type PendingChangesCheck, pendingChangesCount, setPendingChangesCheck } from './pending';
+export { pendingChangesCount, setPendingChangesCheck } from './pending';
 
 /**
  * Ends the session: revokes the token on the server when online (a failure there does not keep the user

@@ -10,7 +10,7 @@ import { forgetWaiting, noteWaiting, waitingFor } from './waiting';
 // (../../store/session.ts): local storage reaches the disk seconds late and a crash can lose it.
 export const USERNAME_KEY = 'username';
 export const TOKEN_KEY = 'token';
-export const USER_KEY = 'user';
+const USER_KEY = 'user';
 
 export interface SessionState {
   authenticated: boolean;

@@ -4,7 +4,7 @@ import type { AttachmentParentRef } from '../../api/attachments';
 import { AttachmentsTable } from './AttachmentsTable';
 
 /** The attachments section of a record's page (the project page's documents). */
-export function AttachmentsSection({
+function AttachmentsSection({
   parent,
   testId = 'section-documents',
 }: {

@@ -15,7 +15,7 @@ import { FileNote } from './FileNote';
 import { mergeFiles, useServerFiles } from './serverFiles';
 import { UploadDialog } from './UploadDialog';
 
-export const DOCUMENTS_PAGE_SIZE = 10;
+const DOCUMENTS_PAGE_SIZE = 10;
 
 function StateMark({ item }: { item: FileItem }) {
   const { t } = useTranslation('documents');

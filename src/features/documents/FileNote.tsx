@@ -20,7 +20,7 @@ export function refusalKind(status: number | null | undefined): RefusalKind {
 }
 
 /** Why a file waits after a failed try: no connection, its record not on the server yet, or the server busy. */
-export function waitKind(status: number | null): 'network' | 'parent' | 'server' {
+function waitKind(status: number | null): 'network' | 'parent' | 'server' {
   if (status === null) return 'network';
   return status === 404 ? 'parent' : 'server';
 }

@@ -12,7 +12,7 @@ interface Chosen {
 let nextKey = 1;
 
 /** A description left empty is the file's name (the spec's rule). */
-export const descriptionOf = (chosen: Chosen) => chosen.description.trim() || chosen.file.name;
+const descriptionOf = (chosen: Chosen) => chosen.description.trim() || chosen.file.name;
 
 interface Props {
   parent: FileParent;

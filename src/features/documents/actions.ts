@@ -11,8 +11,8 @@ import { isOnline } from '../../api/client';
 import { saveBlob } from '../../api/download';
 import { getActiveDb } from '../../store/active';
 import { removeFile } from '../../store/blobs';
-import { syncNow } from '../../sync/actions';
 import type { FileItem } from '../../sync/files';
+import { syncNow } from '../../sync/running';
 import { notifyApiError } from '../../ui/notices';
 
 export class OfflineError extends Error {}

@@ -15,10 +15,10 @@ import { PhotoViewer } from './PhotoViewer';
 import { galleryPhotos, type Photo } from './queries';
 
 /** Photos a page: a screenful of thumbnails on a tablet, so 500 photos never render at once. */
-export const GALLERY_PAGE_SIZE = 24;
+const GALLERY_PAGE_SIZE = 24;
 
 /** The image gallery of a record (the project's): add, filter by zone, thumbnails, full view. */
-export function Gallery({ parent }: { parent: FileParent }) {
+function Gallery({ parent }: { parent: FileParent }) {
   const { t } = useTranslation('gallery');
   const db = useLocalDb();
   const [zone, setZone] = useState<string | null>(null);

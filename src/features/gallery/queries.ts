@@ -7,7 +7,7 @@ import { filesOfParent } from '../../sync/files';
 import { namesOf } from '../../ui/lookups';
 
 /** Where a photo comes from (issue 21, evidence): the device's account beside the server's. */
-export interface Provenance {
+interface Provenance {
   /** The server's time when it arrived; null while it is only on this device. */
   arrived_at: string | null;
   device: string | null;

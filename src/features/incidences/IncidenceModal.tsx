@@ -5,7 +5,7 @@ import { RecordModal } from '../../ui/RecordModal';
 import { DocumentsList } from '../project-reports/Documents';
 import { UsersInterested } from './UsersInterested';
 
-export const INCIDENCE_FIELDS = [
+const INCIDENCE_FIELDS = [
   'type',
   'detect',
   'description',

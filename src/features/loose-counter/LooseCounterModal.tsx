@@ -18,7 +18,7 @@ import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { ColorChips, LabelColorSelect } from '../packing-list/LabelColors';
 import { parseQuantity } from './decimal';
 
-export const LOOSE_PAGE_SIZE = 5;
+const LOOSE_PAGE_SIZE = 5;
 const colorsOf = (row: LocalRow | null) =>
   Array.isArray(row?.label_color) ? (row.label_color as string[]) : [];
 

@@ -27,7 +27,7 @@ import { packingPage } from './queries';
 import { usePackingTags } from './tags';
 import { WarningIcon } from './WarningIcon';
 
-export const PACKING_PAGE_SIZE = 10;
+const PACKING_PAGE_SIZE = 10;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The project's packing list: filters, paging, the attention icon, the detail modal and import. */

@@ -5,7 +5,7 @@ import { RecordField } from '../../ui/RecordField';
 import { RecordFormFrame } from '../../ui/RecordFormFrame';
 import { PROJECT_FORM_FIELDS, PROJECT_GROUPS } from './groups';
 
-export const PROJECT_FORM_ID = 'project-form';
+const PROJECT_FORM_ID = 'project-form';
 
 interface ProjectFormProps {
   form: RecordForm;

@@ -26,18 +26,6 @@ export interface ProjectPage {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The list order: newest init_date first (undated, i.e. new, projects before them), then id, descending. */
-export function compareProjects(a: LocalRow, b: LocalRow): number {
-  const da = text(a.init_date);
-  const db = text(b.init_date);
-  if (da !== db) {
-    if (!da) return -1;
-    if (!db) return 1;
-    return da < db ? 1 : -1;
-  }
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
 function inRange(value: unknown, after: string | null, before: string | null): boolean {
   if (!after && !before) return true;
   const v = text(value);

@@ -19,7 +19,7 @@ interface Built {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function searchEntry(row: LocalRow): SearchEntry {
+function searchEntry(row: LocalRow): SearchEntry {
   return {
     hay: [row.code, row.name, row.voyage, row.dock].map((v) => text(v).toLowerCase()).join('\n'),
     end_date: text(row.end_date),

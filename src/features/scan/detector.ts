@@ -21,7 +21,7 @@ export const SCAN_FORMATS = [
   'aztec',
 ] as const;
 
-export interface Detected {
+interface Detected {
   rawValue: string;
   format: string;
 }

@@ -42,7 +42,7 @@ function aiLength(firstTwo: string): number {
 }
 
 /** Whether the text is a GS1 element string (by its identifier, a GS, or a GTIN or SSCC first). */
-export function looksLikeGs1(text: string): boolean {
+function looksLikeGs1(text: string): boolean {
   return SYMBOLOGY.test(text) || text.includes(GS) || /^(?:0[1-3]\d{14}|00\d{18})/.test(text);
 }
 

@@ -39,7 +39,7 @@ async function nameOf(db: LocalDb, resource: ResourceName, id: unknown): Promise
 }
 
 /** A field's value as the user reads it: a referenced record by its name, dates as dd/MM/yyyy. */
-export async function showField(
+async function showField(
   db: LocalDb,
   t: TFunction,
   language: string,
@@ -118,12 +118,7 @@ async function whereIn(db: LocalDb, row: Row, t: TFunction): Promise<string> {
 }
 
 /** "Coil SL-24-1735 in hand Gang 2": the record's kind, its name and where it belongs. */
-export async function describeRecord(
-  db: LocalDb,
-  t: TFunction,
-  resource: ResourceName,
-  row: Row,
-): Promise<string> {
+async function describeRecord(db: LocalDb, t: TFunction, resource: ResourceName, row: Row): Promise<string> {
   const kind = t(`sync:resources.${resource}`, { defaultValue: humanize(resource.replace(/-/g, '_')) });
   const name = await ownName(db, resource, row, t);
   const place = resource === 'project' ? '' : await whereIn(db, row, t);

@@ -57,9 +57,3 @@ export function humanize(name: string): string {
   const words = name.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-/** A value as the attention list shows it. */
-export function showValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}

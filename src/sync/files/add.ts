@@ -27,8 +27,6 @@ export interface AddFilesOptions {
   position?: FileStamp['position'];
 }
 
-export { setStampUser } from './stamp';
-
 async function entryFor(
   parent: FileParent,
   file: File,

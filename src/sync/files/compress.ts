@@ -6,9 +6,9 @@
 import imageCompression from 'browser-image-compression';
 import type { FileStamp } from '../../store/schema';
 
-export const PHOTO_MAX_SIDE = 2048;
-export const PHOTO_MAX_MB = 0.5;
-export const COMPRESSION_LIB_PATH = '/vendor/browser-image-compression.js';
+const PHOTO_MAX_SIDE = 2048;
+const PHOTO_MAX_MB = 0.5;
+const COMPRESSION_LIB_PATH = '/vendor/browser-image-compression.js';
 
 const libUrl = () =>
   typeof location === 'undefined'
@@ -16,7 +16,7 @@ const libUrl = () =>
     : new URL(COMPRESSION_LIB_PATH, location.origin).href;
 
 /** The stamp's words: local date and time, the user, and the position when known. */
-export function stampText(stamp: FileStamp): string {
+function stampText(stamp: FileStamp): string {
   const when = new Date(stamp.captured_at);
   const pad = (value: number) => String(value).padStart(2, '0');
   const date = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}`;

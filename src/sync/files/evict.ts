@@ -41,7 +41,7 @@ async function fetchThumbnail(entry: BlobEntry, target: UploadTarget): Promise<T
 }
 
 /** The uploaded files still holding their original bytes. */
-export function evictable(db: LocalDb): Promise<BlobEntry[]> {
+function evictable(db: LocalDb): Promise<BlobEntry[]> {
   return db.blobs
     .where('state')
     .equals('uploaded')

@@ -16,7 +16,7 @@ export function useFiles(parent: FileParent | null | undefined): FileItem[] | un
 }
 
 /** An object URL for a Blob on this device, revoked when the Blob changes or the screen goes. */
-export function useObjectUrl(blob: Blob | null | undefined): string | null {
+function useObjectUrl(blob: Blob | null | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!blob) {

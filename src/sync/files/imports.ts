@@ -15,7 +15,7 @@ import { syncNow } from '../running';
 import { useSyncStatus } from '../status';
 
 /** 'imported': kept only to tell the user of columns the server did not read (outcome), until dismissed. */
-export type ImportState = 'pending' | 'uploading' | 'failed' | 'imported';
+type ImportState = 'pending' | 'uploading' | 'failed' | 'imported';
 
 export interface QueuedImport {
   id: string;
@@ -96,7 +96,7 @@ export async function sendImport(
 let running = false;
 
 /** Sends every waiting file of the signed-in user once; refused ones wait with their errors. */
-export async function runImportQueue(userId?: string): Promise<number> {
+async function runImportQueue(userId?: string): Promise<number> {
   const db = importDb(userId);
   if (!db || running || !isOnline()) return 0;
   running = true;

@@ -4,7 +4,7 @@ import type { LocalDb } from '../../store/db';
 import type { BlobEntry, LocalRow } from '../../store/schema';
 import type { FileParent } from './add';
 
-export type FileState = 'pending' | 'uploading' | 'needs_attention' | 'synced';
+type FileState = 'pending' | 'uploading' | 'needs_attention' | 'synced';
 
 export interface FileItem {
   id: string;

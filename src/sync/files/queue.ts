@@ -40,7 +40,7 @@ export interface RoundSummary {
 }
 
 /** Tries answered 404 (the record not on the server) before the file waits for the user: a few seconds. */
-export const PARENT_GONE_AFTER = 4;
+const PARENT_GONE_AFTER = 4;
 
 /** An upload interrupted by a closed tab or a crash goes back in the queue (the server dedups by id). */
 export async function recoverInterrupted(db: LocalDb): Promise<void> {
@@ -48,7 +48,7 @@ export async function recoverInterrupted(db: LocalDb): Promise<void> {
 }
 
 /** True while the parent record's create has not been answered by the server (it is in the outbox). */
-export async function parentWaiting(db: LocalDb, entry: Pick<BlobEntry, 'parent_resource' | 'parent_id'>) {
+async function parentWaiting(db: LocalDb, entry: Pick<BlobEntry, 'parent_resource' | 'parent_id'>) {
   const entries = await db.outbox
     .where('[resource+record_id]')
     .equals([entry.parent_resource, entry.parent_id])

@@ -43,7 +43,7 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
 export const uploadTimeoutMs = (bytes: number) => 120_000 + Math.ceil(bytes / 32);
 
 /** The server's words from a DRF-style error body: detail, or every field's messages. */
-export function serverWords(body: unknown, status: number): string {
+function serverWords(body: unknown, status: number): string {
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
     if (typeof record.detail === 'string') return record.detail;
@@ -59,10 +59,7 @@ export function serverWords(body: unknown, status: number): string {
   return `HTTP ${status}`;
 }
 
-export function attachmentsUrl(
-  entry: Pick<BlobEntry, 'parent_resource' | 'parent_id'>,
-  baseUrl = '',
-): string {
+function attachmentsUrl(entry: Pick<BlobEntry, 'parent_resource' | 'parent_id'>, baseUrl = ''): string {
   return `${baseUrl.replace(/\/$/, '')}/api/${entry.parent_resource}/${entry.parent_id}/attachments/`;
 }
 

@@ -32,7 +32,7 @@ export type FaultAction =
   /** Forward as usual (for `choose`: a request it lets through). */
   | { kind: 'pass' };
 
-export interface FaultRule {
+interface FaultRule {
   method?: string;
   /** The request path starts with this ('/api/sync/push/'). */
   path?: string;
@@ -41,7 +41,7 @@ export interface FaultRule {
   times?: number;
 }
 
-export interface ProxiedRequest {
+interface ProxiedRequest {
   method: string;
   path: string;
   body: string;

@@ -12,7 +12,7 @@ import { SyncEngine, type SyncEngineOptions } from '../engine';
 import { pullAll } from '../pull';
 import { type PushSummary, pushAll } from '../push';
 
-export const PASSWORD = 'Quay-Crane-42';
+const PASSWORD = 'Quay-Crane-42';
 
 export interface TestUser {
   id: string;

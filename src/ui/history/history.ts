@@ -9,13 +9,13 @@ import type { LocalDb } from '../../store/db';
 import { entriesOf } from '../../store/marks';
 import type { LocalRow } from '../../store/schema';
 
-export interface CachedHistory {
+interface CachedHistory {
   entries: HistoryEntry[];
   /** When this copy came from the server. */
   fetched_at: string;
 }
 
-export interface PendingChange {
+interface PendingChange {
   op: 'create' | 'update' | 'delete';
   data: Record<string, unknown> | null;
   occurred_at: string;
@@ -34,7 +34,7 @@ export interface RecordHistory {
 
 const keyOf = (resource: ResourceName, id: string) => `history:${resource}/${id}`;
 
-export async function cachedHistory(db: LocalDb, resource: ResourceName, id: string) {
+async function cachedHistory(db: LocalDb, resource: ResourceName, id: string) {
   const entry = await db.meta.get(keyOf(resource, id));
   return (entry?.value as CachedHistory | undefined) ?? null;
 }

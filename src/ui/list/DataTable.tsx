@@ -6,7 +6,7 @@ import classes from './DataTable.module.css';
 import { RowLayoutContext } from './rowLayout';
 import { useCards } from './useCards';
 
-export interface Column<Row> {
+interface Column<Row> {
   key: string;
   header: string;
   cell: (row: Row) => ReactNode;
@@ -16,7 +16,7 @@ export interface Column<Row> {
 }
 
 /** What a row opens: a page (its address) or a dialog (a handler). */
-export type Opens = string | (() => void);
+type Opens = string | (() => void);
 
 export interface DataTableProps<Row> {
   rows: Row[] | undefined;

@@ -3,11 +3,11 @@
 // runs, no markup made from them, no browser dialog). Findings are collected and asserted at the end, so
 // one run lists every problem with its rule, target and help address.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 
 /** What the payloads write when they run; stays undefined while they are shown as text. */
-export const XSS_FLAG = '__xss';
+const XSS_FLAG = '__xss';
 
 /** Text-field payloads: each sets window.__xss if it ever becomes markup or a link that runs. */
 export const PAYLOADS = {
@@ -19,7 +19,7 @@ export const PAYLOADS = {
 
 // The source is evaluated through the DevTools protocol (not a <script> tag), so the app's
 // Content-Security-Policy stays as users get it.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
 
 // WCAG 2.x A and AA plus axe's best practices (landmarks, heading order, names of icon buttons).
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

@@ -5,11 +5,11 @@
 import { createWriteStream } from 'node:fs';
 import bwipjs from 'bwip-js/node';
 
-export const WIDTH = 640;
-export const HEIGHT = 480;
-export const FPS = 5;
+const WIDTH = 640;
+const HEIGHT = 480;
+const FPS = 5;
 
-export type Symbology = 'code128' | 'code39' | 'qrcode' | 'datamatrix' | 'ean13';
+type Symbology = 'code128' | 'code39' | 'qrcode' | 'datamatrix' | 'ean13';
 
 export interface Segment {
   /** A label, or null for blank frames (nothing in front of the camera). */

@@ -36,7 +36,7 @@ export async function modal(
 }
 
 /** Closes the topmost dialog with Escape (which may close the one under it too: the fix form's panel). */
-export async function closeTop(page: Page, where = 'the dialog'): Promise<void> {
+async function closeTop(page: Page, where = 'the dialog'): Promise<void> {
   const opened = await dialogs(page).count();
   await page.keyboard.press('Escape');
   await waitCount(page, (count) => count < opened, `${where} to close`);

@@ -17,7 +17,7 @@ import { PASSWORD } from '../../e2e/support/server';
 import { FIXTURES } from '../../e2e/support/sync';
 
 export const PUSH = '/api/sync/push/';
-export const PULL = '/api/sync/pull/';
+const PULL = '/api/sync/pull/';
 export const isUpload = (path: string) => /^\/api\/[a-z-]+\/[0-9a-f-]{36}\/attachments\/$/.test(path);
 
 export interface SoakRig {

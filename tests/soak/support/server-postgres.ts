@@ -10,7 +10,7 @@ import { freePort } from '../../fixtures/ports';
 const run = promisify(execFile);
 
 /** The folder with initdb, pg_ctl and postgres: KT_PG_BIN (set by .ci/run), else the newest Debian one. */
-export function findPgBin(): string | undefined {
+function findPgBin(): string | undefined {
   const candidates = [process.env.KT_PG_BIN ?? ''];
   if (existsSync('/usr/lib/postgresql')) {
     const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Values } from '../../../ui/form';
 import { RecordModal } from '../../../ui/RecordModal';
 
-export const EVENT_FIELDS = ['event', 'number_gangs', 'init_date', 'end_date', 'notes'] as const;
+const EVENT_FIELDS = ['event', 'number_gangs', 'init_date', 'end_date', 'notes'] as const;
 
 interface EventModalProps {
   projectId: string;

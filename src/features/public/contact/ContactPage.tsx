@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { IconDownload } from '../../../ui/icons';
 import { ContactForm } from './ContactForm';
 
-export const FLYER_PATH = '/karbontrack-flyer.pdf';
+const FLYER_PATH = '/karbontrack-flyer.pdf';
 
 export default function ContactPage() {
   const { t } = useTranslation('public');

@@ -12,7 +12,7 @@ export interface Filled {
   free: string[];
 }
 
-export const FILL_SCRIPT = `async ({ projects, packing, validated }) => {
+const FILL_SCRIPT = `async ({ projects, packing, validated }) => {
   const user = JSON.parse(localStorage.getItem('user') || '{}');
   const db = await new Promise((resolve, reject) => {
     const open = indexedDB.open('karbontrack-' + user.id);

@@ -24,7 +24,7 @@ async function timeLogin(page: import('playwright-core').Page): Promise<number> 
   return page.evaluate(() => (window as unknown as { __loginReadyAt: number }).__loginReadyAt);
 }
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
