@@ -4,10 +4,11 @@
 import { galleryZones } from '../../src/domain/enums.js';
 import type { ManifestRow } from './claim-manifest.js';
 import { type Clock, formatDateTime } from './format.js';
-import { type ReportLanguage, type TextKey, type Translate, translator } from './i18n.js';
+import type { TextKey, Translate } from './i18n.js';
 import { contentWidth, ensureRoom, finish, newPdf, type Pdf } from './pdf-kit.js';
 import { INK, MUTED } from './pdf-table.js';
 import { preparePhoto } from './photos.js';
+import { type JobCommon, jobContext } from './workbook-job.js';
 
 const FLAG = '#B42318';
 const COLUMNS = 3;
@@ -15,19 +16,15 @@ const GAP = 12;
 const BOX = 130;
 const CAPTION = 96;
 
-export interface ClaimIndexJob {
+export type ClaimIndexJob = JobCommon & {
   kind: 'claim-index';
-  language: ReportLanguage;
-  timeZone: string;
-  now: string;
-  company: string;
   project: string;
   madeBy: string;
   bundleSha256: string;
   records: { resource: string; label: string; created_at: string; rows: ManifestRow[] }[];
   /** The WebP thumbnails made on upload, by attachment id (photos only). */
   thumbnails: { id: string; bytes: Uint8Array }[];
-}
+};
 
 const zoneText = (t: Translate, zone: string) =>
   t(
@@ -113,8 +110,7 @@ const recordTitle = (record: ClaimIndexJob['records'][number], t: Translate) =>
 
 /** index.pdf's bytes. */
 export async function buildClaimIndex(job: ClaimIndexJob): Promise<Buffer> {
-  const t = translator(job.language);
-  const clock: Clock = { timeZone: job.timeZone, locale: job.language };
+  const { t, clock } = jobContext(job);
   const thumbnails = new Map(job.thumbnails.map((item) => [item.id, item.bytes]));
   const doc = await newPdf(`${t('claim.title')} ${job.project}`);
   cover(doc, job, t, clock);

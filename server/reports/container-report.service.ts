@@ -9,7 +9,7 @@ import type { Database } from '../db/database.js';
 import { readWhole } from '../files/read-whole.js';
 import { fileKey, fileStoreFor } from '../files/store.js';
 import { parseOrThrow } from '../http/validation.js';
-import { containerReportPdf } from './container-report.pdf.js';
+import type { ContainerPdfJob } from './container-job.js';
 import {
   containerInLanguage,
   findContainerReport,
@@ -19,7 +19,7 @@ import {
 import { fileSlug, formatDateTime } from './format.js';
 import { companyLogo } from './letterhead.js';
 import { preparePhotos, signaturePng } from './photos.js';
-import { type MadeFile, makeReportBody, portZone, reportContext } from './reports.service.js';
+import { type MadeFile, makeReportBody, portZone, reportContext, reportThread } from './reports.service.js';
 
 /** language and time_zone as for the spreadsheets; a container report has no `report`. */
 export const makeContainerReportBody = makeReportBody.omit({ report: true });
@@ -56,10 +56,15 @@ export async function makeContainerReport(
       };
     }),
   );
-  const buffer = await containerReportPdf({
+  // Laid out in the reports' worker thread (container-job.ts); photos, logo and signature made here.
+  const job: ContainerPdfJob = {
+    kind: 'container-pdf',
+    language,
+    timeZone: clock.timeZone,
+    now: context.now.toISOString(),
+    company: context.company,
     report,
     photos,
-    context,
     logo: await companyLogo(config),
     signature: await signaturePng(report.signature),
     names: {
@@ -67,7 +72,8 @@ export async function makeContainerReport(
       port: lookupLabel('port', report.port_row, language),
       inspector: inspectorName(report),
     },
-  });
+  };
+  const buffer = Buffer.from(await reportThread.run(job));
   const number = fileSlug(report.container_number) || report.id;
   return { buffer, filename: `${t('container.filename')}_${number}.pdf`, contentType: 'application/pdf' };
 }

@@ -11,7 +11,7 @@ import { type PrompterFilter, prompterReportWorkbook } from './prompter-report.j
 import { sofReportWorkbook } from './sof-report.js';
 import type { ReportBook } from './xlsx.js';
 
-interface Common {
+export interface JobCommon {
   language: ReportLanguage;
   timeZone: string;
   /** When the file is made, ISO 8601. */
@@ -20,7 +20,7 @@ interface Common {
   company: string;
 }
 
-export type WorkbookJob = Common &
+export type WorkbookJob = JobCommon &
   (
     | {
         kind: 'coil';
@@ -37,15 +37,20 @@ export type WorkbookJob = Common &
       }
   );
 
-/** The spreadsheet's bytes. */
-export async function buildWorkbook(job: WorkbookJob): Promise<Buffer> {
-  const context: ReportContext = {
+/** The report context of a job, made in the worker (a translator does not cross threads). */
+export function jobContext(job: JobCommon): ReportContext {
+  return {
     t: translator(job.language),
     language: job.language,
     company: job.company,
     clock: { timeZone: job.timeZone, locale: job.language },
     now: new Date(job.now),
   };
+}
+
+/** The spreadsheet's bytes. */
+export async function buildWorkbook(job: WorkbookJob): Promise<Buffer> {
+  const context = jobContext(job);
   let book: ReportBook;
   if (job.kind === 'coil') book = await coilReportWorkbook(job.data, job.report, job.refusals, context);
   else if (job.kind === 'sof') book = await sofReportWorkbook(job.content, context);
