@@ -26,7 +26,7 @@ const pushBody = deviceState.extend({
   mutations: z.array(mutationSchema).max(500),
 });
 
-/** The sync protocol (../shared/design/sync-protocol.md): what the PWA's local store talks through. */
+/** The sync protocol (docs/sync-protocol.md): what the PWA's local store talks through. */
 export async function syncRoutes(app: FastifyInstance, { database, auth, metrics }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

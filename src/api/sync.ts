@@ -1,4 +1,4 @@
-// The sync endpoints (../shared/design/sync-protocol.md) for the offline engine. Only this file talks to
+// The sync endpoints (docs/sync-protocol.md) for the offline engine. Only this file talks to
 // them. The base URL, token and fetch are injectable so the engine runs in Node tests against a real
 // server (and through a fault-injecting proxy).
 import { HTTPError, type KyInstance, TimeoutError } from 'ky';

@@ -1,5 +1,5 @@
 // `npm run bench [suite ...]`: runs every suite in tests/bench/suites/ (or those named), prints one
-// table and writes it to tests/bench/results/ (latest.md, latest.json and a dated copy of each).
+// table and writes it to tests/bench/results/ (<suite>.md and <suite>.json: each suite's latest run only).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -142,19 +142,16 @@ async function main(args: string[]): Promise<number> {
   };
   console.log(`\n${textTable(report, previous)}\n`);
 
+  // Only the latest results are kept: one file pair per suite (<suite>.md, <suite>.json), replaced by the
+  // suite's next run; the figures of the run before show in its `previous` column.
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  const markdown = markdownTable(report, previous);
-  const stamp = report.date.replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
-  for (const [file, text] of [
-    ['latest.json', json],
-    ['latest.md', markdown],
-    [`${stamp}.json`, json],
-    [`${stamp}.md`, markdown],
-  ]) {
-    writeFileSync(join(RESULTS_DIR, file), text);
+  for (const suite of wanted) {
+    const own: BenchReport = { ...report, suites: [suite], rows: rows.filter((row) => row.suite === suite) };
+    if (own.rows.length === 0) continue;
+    writeFileSync(join(RESULTS_DIR, `${suite}.json`), `${JSON.stringify(own, null, 2)}\n`);
+    writeFileSync(join(RESULTS_DIR, `${suite}.md`), markdownTable(own, previous));
   }
-  log(`written to ${RESULTS_DIR}latest.md (and .json, and ${stamp}.*)`);
+  log(`written to ${RESULTS_DIR}<suite>.md (and .json) for ${wanted.join(', ')}`);
   const notOk = rows.filter((row) => row.ok === false);
   if (notOk.length > 0) log(`not ok: ${notOk.map((row) => `${row.suite} / ${row.name}`).join('; ')}`);
   return failed.length > 0 ? 1 : 0;

@@ -37,19 +37,13 @@ export function describeMachine(): Machine {
 const rowKey = (row: Pick<BenchRow, 'suite' | 'name'>) => `${row.suite}\u0000${row.name}`;
 
 /**
- * The figure each row had in the most recent earlier run that measured it: latest.json first, then
- * the dated copies, newest first (a run of one suite does not hide the others' last figures).
+ * The figure each row had in the latest run of its suite (tests/bench/results/<suite>.json).
  */
 export function previousFigures(resultsDir: string): Map<string, { value: number; date: string }> {
   const figures = new Map<string, { value: number; date: string }>();
   if (!existsSync(resultsDir)) return figures;
-  const dated = readdirSync(resultsDir)
-    .filter((name) => /^\d{4}-\d\d-\d\dT[\d-]+Z\.json$/.test(name))
-    .sort()
-    .reverse();
-  for (const file of ['latest.json', ...dated]) {
+  for (const file of readdirSync(resultsDir).filter((name) => name.endsWith('.json'))) {
     const path = join(resultsDir, file);
-    if (!existsSync(path)) continue;
     try {
       const report = JSON.parse(readFileSync(path, 'utf8')) as BenchReport;
       for (const row of report.rows) {

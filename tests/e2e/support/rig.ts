@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { TestServer } from '../../../server/testing';
@@ -30,10 +32,26 @@ export function pagePerTest(): PagePerTest {
     rig.context = await newContext(rig.browser, rig.server.url);
     rig.page = await rig.context.newPage();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await screenshotOnFailure(rig.page, task.file.name, task.name);
     await rig.context?.close();
   });
   return rig;
+}
+
+/**
+ * A failed test's page as it stood, in test-results/e2e/<file>/<test>.png (README: Development); the
+ * path is printed beside the failure. Nothing when the page is gone.
+ */
+async function screenshotOnFailure(page: Page | undefined, file: string, test: string): Promise<void> {
+  if (!page || page.isClosed()) return;
+  const folder = join('test-results', 'e2e', basename(file, '.test.ts'));
+  const path = join(folder, `${test.replace(/[^\w.-]+/g, '_').slice(0, 120)}.png`);
+  await mkdir(folder, { recursive: true });
+  await page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(
+    () => console.error(`screenshot of the failed test: ${path}`),
+    () => undefined,
+  );
 }
 
 export interface ProjectPerTest {
