@@ -1,13 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { allFields } from '../../src/domain/columns.js';
-import { getResource, refsOf } from '../../src/domain/registry.js';
+import { getResource } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
 import { databaseRefusal } from '../http/database-errors.js';
 import { ConflictError, HttpError, ValidationError } from '../http/errors.js';
 import { checkWrite } from '../resources/engine/access.js';
+import { columnsOf } from '../resources/engine/columns.js';
 import { sameValue } from '../resources/engine/input.js';
 import { TallyConflictError, validateOnce } from '../resources/engine/tally.js';
 import {
@@ -19,6 +20,7 @@ import {
   type WriteScope,
 } from '../resources/engine/write.js';
 import { mergeFields, standingDetail } from './merge.js';
+import { BatchedCreates, SetBasedFailed } from './push-creates.js';
 import { flatRow } from './rows.js';
 
 export const mutationSchema = z.object({
@@ -99,7 +101,7 @@ async function recordTallyRefusal(db: Kysely<unknown>, actor: Actor, mutation: M
 }
 
 function refsTo(resource: Resource, data: Record<string, unknown>): string[] {
-  return Object.entries(refsOf(resource)).flatMap(([field, ref]) => {
+  return Object.entries(columnsOf(resource).refs).flatMap(([field, ref]) => {
     const value = data[field];
     if (ref.many && Array.isArray(value)) return value.map(String);
     return typeof value === 'string' ? [value] : [];
@@ -142,22 +144,21 @@ export async function pushMutations(
   mutations: Mutation[],
 ) {
   let guardFrom = Number.POSITIVE_INFINITY;
+  let setBased = true;
   let retries = 0;
   for (;;) {
     try {
-      return await database.db
-        .transaction()
-        .execute((trx) =>
-          applyBatch(
-            trx as unknown as Kysely<unknown>,
-            database.engine,
-            principal,
-            device,
-            mutations,
-            guardFrom,
-          ),
-        );
+      return await database.db.transaction().execute((trx) =>
+        applyBatch(trx as unknown as Kysely<unknown>, database.engine, principal, device, mutations, {
+          guardFrom,
+          setBased,
+        }),
+      );
     } catch (error) {
+      if (error instanceof SetBasedFailed) {
+        setBased = false;
+        continue;
+      }
       // Run again at most twice: guarded from the refused mutation on, then (a refusal before it) all
       // guarded, where no refusal is unguarded any more.
       if (error instanceof Unguarded) {
@@ -196,7 +197,7 @@ async function applyBatch(
   principal: Principal | null,
   device: PushingDevice,
   mutations: Mutation[],
-  guardFrom: number,
+  { guardFrom, setBased }: { guardFrom: number; setBased: boolean },
 ) {
   const began = Date.now();
   const { clientId } = device;
@@ -219,6 +220,19 @@ async function applyBatch(
     );
     for (const row of seen.rows) answers.set(row.mutation_id, row.answer.row);
   }
+  const applied = (mutation: Mutation, resource: Resource, row: Record<string, unknown> | null) => {
+    stored.push({ mutation, resource, answer: JSON.stringify({ status: 'applied', row }) });
+    answers.set(mutation.mutation_id, row);
+    return { mutation_id: mutation.mutation_id, status: 'applied', row } as const;
+  };
+  // New records are checked in turn and written together (push-creates.ts); their answers get the rows then.
+  const waiting = new Map<string, { mutation: Mutation; resource: Resource; answer: MutationResult }>();
+  const creates = setBased
+    ? new BatchedCreates(db, engine, ordered, (mutationId, row) => {
+        const create = waiting.get(mutationId);
+        if (create) Object.assign(create.answer, applied(create.mutation, create.resource, row));
+      })
+    : undefined;
   for (const [index, mutation] of ordered.entries()) {
     lastSeq = Math.max(lastSeq, mutation.seq);
     const resource = getResource(mutation.resource);
@@ -231,6 +245,7 @@ async function applyBatch(
       });
       continue;
     }
+    if (creates?.waits(mutation_id)) await creates.flush();
     if (answers.has(mutation_id)) {
       results.push({ mutation_id, status: 'duplicate', row: answers.get(mutation_id) ?? null });
       continue;
@@ -240,7 +255,9 @@ async function applyBatch(
       results.push({ mutation_id, status: 'rejected', errors: { non_field_errors: [DEPENDS] } });
       continue;
     }
-    const guarded = index >= guardFrom;
+    const batched = (await creates?.takes(index, resource, mutation)) ?? false;
+    const guarded = !batched && index >= guardFrom;
+    if (!batched) await creates?.flush();
     if (guarded) await sql`savepoint mutation`.execute(db);
     let actor: Actor | undefined;
     try {
@@ -253,24 +270,34 @@ async function applyBatch(
         occurredAt: mutation.occurred_at,
         ageMs: ageOf(device, mutation.occurred_at, began),
       };
-      const applied = await applyOne({ db, engine }, resource, actor, mutation);
-      const row = applied.row !== undefined ? applied.row : await flatRow(db, resource, mutation.id);
-      if (guarded) await sql`release savepoint mutation`.execute(db);
-      if (Object.keys(applied.standing).length > 0) {
-        // Not applied as sent: what it could write is kept, and the device is told which values stand.
-        // The answer is not stored: sent again (a retry the user chose, with a new time), it is judged again.
-        results.push({ mutation_id, status: 'conflict', detail: standingDetail(applied.standing), row });
+      if (batched && creates) {
+        await creates.create(resource, actor, mutation);
+        // Answered when its row is written (the row is the answer's).
+        const answer: MutationResult = { mutation_id, status: 'applied', row: null };
+        waiting.set(mutation_id, { mutation, resource, answer });
+        results.push(answer);
         continue;
       }
-      stored.push({ mutation, resource, answer: JSON.stringify({ status: 'applied', row }) });
-      answers.set(mutation_id, row);
-      results.push({ mutation_id, status: 'applied', row });
+      const done = await applyOne({ db, engine }, resource, actor, mutation);
+      creates?.after(resource, mutation);
+      const row = done.row !== undefined ? done.row : await flatRow(db, resource, mutation.id);
+      if (guarded) await sql`release savepoint mutation`.execute(db);
+      if (Object.keys(done.standing).length > 0) {
+        // Not applied as sent: what it could write is kept, and the device is told which values stand.
+        // The answer is not stored: sent again (a retry the user chose, with a new time), it is judged again.
+        results.push({ mutation_id, status: 'conflict', detail: standingDetail(done.standing), row });
+        continue;
+      }
+      results.push(applied(mutation, resource, row));
     } catch (error) {
       const answer = refusal(error, mutation_id, resource);
       if (!answer) throw error;
-      if (!guarded) throw new Unguarded(index);
-      await sql`rollback to savepoint mutation`.execute(db);
-      await sql`release savepoint mutation`.execute(db);
+      // A batched create is refused before anything of it is written: nothing to roll back.
+      if (!guarded && !batched) throw new Unguarded(index);
+      if (guarded) {
+        await sql`rollback to savepoint mutation`.execute(db);
+        await sql`release savepoint mutation`.execute(db);
+      }
       if (error instanceof TallyConflictError && actor)
         await recordTallyRefusal(db, actor, mutation, error.detail);
       if (mutation.op === 'create') failed.add(mutation.id);
@@ -279,6 +306,7 @@ async function applyBatch(
       );
     }
   }
+  await creates?.flush();
   await storeAnswers(db, clientId, stored);
   return { results, last_seq: lastSeq };
 }

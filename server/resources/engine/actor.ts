@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../src/domain/resource.js';
 import type { Engine } from '../../db/database.js';
+import type { RowReader } from './reads.js';
 
 // Who writes and where: taken by every write of the engine (write.ts), the delete cascade (cascade.ts)
 // and the audit log (audit.ts), apart from them so none of those imports another in a circle.
@@ -20,4 +21,6 @@ export interface Actor {
 export interface WriteScope {
   db: Kysely<unknown>;
   engine: Engine;
+  /** Where the checks read other rows; default the database (a sync push reads its batch's at once). */
+  reader?: RowReader;
 }

@@ -3,6 +3,7 @@ import { resources } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
 import { columnsOf } from './columns.js';
+import type { RowReader } from './reads.js';
 
 type Db = Kysely<unknown>;
 type Row = Record<string, unknown>;
@@ -14,24 +15,18 @@ const holds = (value: unknown) =>
   value !== false &&
   !(Array.isArray(value) && value.length === 0);
 
-async function liveIds(db: Db, table: string, ids: string[]): Promise<Set<string>> {
-  const rows = await sql<{
-    id: string;
-  }>`select id from ${sql.table(table)} where id = any(${ids}::uuid[]) and deleted_at is null`.execute(db);
-  return new Set(rows.rows.map((row) => row.id));
-}
-
 /** Follows a ref and then `path` (each step but the last a ref of the row reached); the final value. */
-async function follow(db: Db, resourceName: string, id: string, path: readonly string[]): Promise<unknown> {
+async function follow(
+  reader: RowReader,
+  resourceName: string,
+  id: string,
+  path: readonly string[],
+): Promise<unknown> {
   let resource = resources[resourceName as keyof typeof resources] as Resource;
   let current: unknown = id;
   for (const [index, step] of path.entries()) {
     if (typeof current !== 'string') return null;
-    const result =
-      await sql<Row>`select ${sql.ref(step)} as value from ${sql.table(resource.table)} where id = ${current}`.execute(
-        db,
-      );
-    current = result.rows[0]?.value ?? null;
+    current = await reader.value(resource.table, current, step);
     if (index < path.length - 1) {
       const next = columnsOf(resource).refs[step]?.resource;
       if (!next) return null;
@@ -42,7 +37,7 @@ async function follow(db: Db, resourceName: string, id: string, path: readonly s
 }
 
 /** Every ref in `changed` points to a live record: a dangling id is named, never stored. */
-export async function checkRefs(db: Db, resource: Resource, values: Row, changed: string[]) {
+export async function checkRefs(reader: RowReader, resource: Resource, values: Row, changed: string[]) {
   const { refs } = columnsOf(resource);
   const errors: FieldErrors = {};
   for (const name of changed) {
@@ -50,7 +45,7 @@ export async function checkRefs(db: Db, resource: Resource, values: Row, changed
     const value = values[name];
     if (!ref || !holds(value)) continue;
     const ids = (ref.many ? (value as string[]) : [value as string]).map(String);
-    const found = await liveIds(db, resources[ref.resource].table, ids);
+    const found = await reader.live(resources[ref.resource].table, ids);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) errors[name] = missing.map((id) => `Invalid pk "${id}" - object does not exist.`);
   }
@@ -58,20 +53,20 @@ export async function checkRefs(db: Db, resource: Resource, values: Row, changed
 }
 
 /** Server-set fields copied from referenced rows (a hand's project, from its event). */
-export async function deriveFields(db: Db, resource: Resource, values: Row): Promise<Row> {
+export async function deriveFields(reader: RowReader, resource: Resource, values: Row): Promise<Row> {
   const derived: Row = {};
   const { refs } = columnsOf(resource);
   for (const [name, derivation] of Object.entries(resource.derived)) {
     const from = values[derivation.from];
     const target = refs[derivation.from]?.resource;
     derived[name] =
-      typeof from === 'string' && target ? await follow(db, target, from, derivation.path) : null;
+      typeof from === 'string' && target ? await follow(reader, target, from, derivation.path) : null;
   }
   return derived;
 }
 
 /** The registry's rules that need other rows (a hand only under a working shift; same project). */
-export async function checkRules(db: Db, resource: Resource, values: Row) {
+export async function checkRules(reader: RowReader, resource: Resource, values: Row) {
   const errors: FieldErrors = {};
   const { refs } = columnsOf(resource);
   for (const rule of resource.rules) {
@@ -80,7 +75,7 @@ export async function checkRules(db: Db, resource: Resource, values: Row) {
       const start = values[rule.field];
       const target = refs[rule.field]?.resource;
       if (typeof start !== 'string' || !target) continue;
-      const value = await follow(db, target, start, rule.path);
+      const value = await follow(reader, target, start, rule.path);
       if (!rule.oneOf.includes(String(value))) errors[rule.when ?? rule.field] = [rule.message];
       continue;
     }
@@ -90,7 +85,7 @@ export async function checkRules(db: Db, resource: Resource, values: Row) {
       const id = values[name];
       const target = refs[name] && (resources[refs[name].resource] as Resource);
       if (typeof id !== 'string' || !target?.projectField) continue;
-      const theirs = await follow(db, target.name, id, [target.projectField]);
+      const theirs = await follow(reader, target.name, id, [target.projectField]);
       if (theirs !== project) errors[name] = [rule.message];
     }
   }

@@ -7,11 +7,12 @@ import { redirectMerged } from '../reference/redirect.js';
 import { refuseDeleteInUse } from '../reference/usage.js';
 import { checkUpdate } from './access.js';
 import type { Actor, WriteScope } from './actor.js';
-import { recordAudit } from './audit.js';
+import { type AuditEntry, recordAudit } from './audit.js';
 import { tombstone } from './cascade.js';
 import { columnsOf, paramType, toParam } from './columns.js';
 import { requestedId, requireFields, sameValue, validateRecord, writableInput } from './input.js';
 import { checkRefs, checkRules, checkUnique, deriveFields } from './integrity.js';
+import { databaseReader } from './reads.js';
 import { validateOnce } from './tally.js';
 
 export type { Actor, WriteScope } from './actor.js';
@@ -26,6 +27,8 @@ export interface WriteResult {
   /** The row as written, as devices store it (columnsOf().flat), when this write stored one. */
   row?: Row;
 }
+
+const readerOf = (scope: WriteScope) => scope.reader ?? databaseReader(scope.db);
 
 /** The row, locked for the rest of the transaction (a caller that locked it already passes it on). */
 export async function lockRow(db: Kysely<unknown>, resource: Resource, id: string): Promise<Row | undefined> {
@@ -55,33 +58,65 @@ export async function createRecord(
   if (existing?.deleted_at) throw new HttpError(409, { detail: 'A record with this id was deleted.' });
   if (existing) return repeatedCreate(await applyUpdate(scope, resource, actor, existing, input), existing);
 
-  const { fields, writable } = columnsOf(resource);
-  const parsed = validateRecord(resource, input);
-  const values: Row = {};
-  for (const name of writable) values[name] = parsed[name] ?? fields[name].default ?? null;
-  await redirectMerged(scope.db, resource, values, writable);
-  await checkRefs(scope.db, resource, values, writable);
-  Object.assign(values, await deriveFields(scope.db, resource, values));
-  await checkRules(scope.db, resource, values);
-  await checkUnique(scope.db, resource, values, id);
-
-  const names = Object.keys(values);
-  const inserted =
-    await sql`insert into ${sql.table(resource.table)} (id, version, created_at, created_by, updated_at, updated_by, ${sql.join(names.map((name) => sql.ref(name)))})
-    values (${id}, 1, now(), ${actor.userId}, now(), ${actor.userId}, ${sql.join(names.map((name) => typed(resource, name, values[name])))})
-    on conflict (id) do nothing returning ${flatColumns(resource)}`.execute(scope.db);
-  if (inserted.rows.length === 0) {
+  const values = await prepareCreate(scope, resource, id, input);
+  const [inserted] = await insertRecords(scope.db, resource, [{ id, values, actor }]);
+  if (!inserted) {
     // The same id was created meanwhile (a retry racing the original): this one is an update of it.
     const created = await lockRow(scope.db, resource, id);
     if (!created || created.deleted_at)
       throw new HttpError(409, { detail: 'A record with this id was deleted.' });
     return repeatedCreate(await applyUpdate(scope, resource, actor, created, input), created);
   }
-  const changes = Object.fromEntries(
-    names.filter((name) => values[name] !== null).map((name) => [name, [null, values[name]]]),
+  await recordAudit(scope.db, createdAudit(resource, id, values, actor));
+  return { id, status: 201, version: 1, row: inserted };
+}
+
+/** A new record's values, validated and checked against other rows (the write's refusals, thrown). */
+export async function prepareCreate(scope: WriteScope, resource: Resource, id: string, input: Row) {
+  const { fields, writable } = columnsOf(resource);
+  const parsed = validateRecord(resource, input);
+  const values: Row = {};
+  for (const name of writable) values[name] = parsed[name] ?? fields[name].default ?? null;
+  const reader = readerOf(scope);
+  await redirectMerged(reader, resource, values, writable);
+  await checkRefs(reader, resource, values, writable);
+  Object.assign(values, await deriveFields(reader, resource, values));
+  await checkRules(reader, resource, values);
+  await checkUnique(scope.db, resource, values, id);
+  return values;
+}
+
+/**
+ * Inserts new records of one resource in one statement (every values object with the same keys, as
+ * prepareCreate makes them). The rows as devices store them, in the order given; undefined for an id
+ * that exists already.
+ */
+export async function insertRecords(
+  db: Kysely<unknown>,
+  resource: Resource,
+  records: { id: string; values: Row; actor: Actor }[],
+): Promise<(Row | undefined)[]> {
+  if (records.length === 0) return [];
+  const names = Object.keys(records[0].values);
+  const rows = records.map(
+    ({ id, values, actor }) =>
+      sql`(${id}, 1, now(), ${actor.userId}, now(), ${actor.userId}, ${sql.join(names.map((name) => typed(resource, name, values[name])))})`,
   );
-  await recordAudit(scope.db, { resource, id, action: 'create', version: 1, changes, actor });
-  return { id, status: 201, version: 1, row: inserted.rows[0] as Row };
+  const inserted =
+    await sql<Row>`insert into ${sql.table(resource.table)} (id, version, created_at, created_by, updated_at, updated_by, ${sql.join(names.map((name) => sql.ref(name)))})
+    values ${sql.join(rows)} on conflict (id) do nothing returning ${flatColumns(resource)}`.execute(db);
+  const byId = new Map(inserted.rows.map((row) => [String(row.id), row]));
+  return records.map(({ id }) => byId.get(id));
+}
+
+/** The audit entry of a record created with `values`: each value given, from nothing. */
+export function createdAudit(resource: Resource, id: string, values: Row, actor: Actor): AuditEntry {
+  const changes = Object.fromEntries(
+    Object.entries(values)
+      .filter(([, value]) => value !== null)
+      .map(([name, value]) => [name, [null, value]]),
+  );
+  return { resource, id, action: 'create', version: 1, changes, actor };
 }
 
 /** A create of an existing id with the same content answers as the first create did (201); one that changes it is an update. */
@@ -135,10 +170,11 @@ async function applyUpdate(
 
   const values: Row = { ...stored };
   for (const name of changed) values[name] = parsed[name] ?? null;
-  await redirectMerged(scope.db, resource, values, changed);
+  const reader = readerOf(scope);
+  await redirectMerged(reader, resource, values, changed);
   await validateOnce(scope.db, resource, existing, values, changed);
-  await checkRefs(scope.db, resource, values, changed);
-  const derived = await deriveFields(scope.db, resource, values);
+  await checkRefs(reader, resource, values, changed);
+  const derived = await deriveFields(reader, resource, values);
   for (const name of readOnly)
     if (name in derived && !sameValue(existing[name], derived[name])) {
       values[name] = derived[name];
@@ -147,7 +183,7 @@ async function applyUpdate(
   for (const name of readOnly) if (!(name in values)) values[name] = existing[name];
   const moved = moveRefusal(resource, existing, values);
   if (Object.keys(moved).length > 0) throw new ValidationError(moved);
-  await checkRules(scope.db, resource, values);
+  await checkRules(reader, resource, values);
   await checkUnique(scope.db, resource, values, id);
 
   const version = Number(existing.version) + 1;

@@ -2,28 +2,18 @@
 // project's incidences, as the sync suite's replay makes them in the browser) pushed over loopback HTTP
 // in batches of 200, then the same batches again (all `duplicate`, a device that never got the answers).
 // Per change: the server process's CPU time (this process: the client's JSON work is in it too, and on
-// PGlite the database; PostgreSQL's own CPU is not) and the wall time of the whole replay.
-import { uuidv7 } from '../../../src/domain/ids.js';
+// PGlite the database; PostgreSQL's own CPU is not) and the wall time of the whole replay; then 1,000
+// one-field updates of those records.
 import type { BenchRow, BenchSuite } from '../lib.js';
-import { type Engine, startBenchServer } from '../support/server.js';
+import type { Engine } from '../support/server.js';
+import { round, startSyncClient, timed } from '../support/sync-client.js';
 
 const CHANGES = 1000;
 const BATCH = 200;
-const PASSWORD = 'Quay-Crane-42';
 const GOALS: Record<Engine, { applied: number; total: number }> = {
   postgres: { applied: 0.5, total: 1 },
   pglite: { applied: 1, total: 2 },
 };
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-async function timed(run: () => Promise<void>) {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  await run();
-  const used = process.cpuUsage(cpu);
-  return { wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
-}
 
 const push: BenchSuite = {
   name: 'push',
@@ -31,54 +21,21 @@ const push: BenchSuite = {
   async run(ctx) {
     const rows: BenchRow[] = [];
     for (const engine of ctx.engines) {
-      const bench = await startBenchServer(engine, ctx);
+      const client = await startSyncClient(engine, ctx);
       try {
-        await bench.createUser({ username: 'replayer', password: PASSWORD, role: 'admin' });
-        const call = async (path: string, body: unknown, token?: string) => {
-          const response = await fetch(`${bench.url}${path}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...(token ? { authorization: `Token ${token}` } : {}),
-            },
-            body: JSON.stringify(body),
-          });
-          if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-          return (await response.json()) as Record<string, unknown>;
-        };
-        const { token } = (await call('/api/get-token/', { username: 'replayer', password: PASSWORD })) as {
-          token: string;
-        };
-        const { id: project } = (await call('/api/project/', { name: 'Replay' }, token)) as { id: string };
-        const client = uuidv7();
-        const occurred = new Date().toISOString();
-        const mutations = Array.from({ length: CHANGES }, (_, index) => ({
-          mutation_id: uuidv7(),
-          seq: index + 1,
-          resource: 'incidence',
-          op: 'create',
-          id: uuidv7(),
-          data: { project, description: `Replay ${index + 1}` },
-          occurred_at: occurred,
-        }));
-        const replay = (expected: string) => async () => {
-          for (let start = 0; start < CHANGES; start += BATCH) {
-            const answer = (await call(
-              '/api/sync/push/',
-              {
-                client_id: client,
-                sent_at: new Date().toISOString(),
-                mutations: mutations.slice(start, start + BATCH),
-              },
-              token,
-            )) as { results: { status: string }[] };
-            const other = answer.results.find((result) => result.status !== expected);
-            if (other) throw new Error(`push: ${JSON.stringify(other)}`);
-          }
-        };
+        const mutations = client.incidences(CHANGES);
+        const replay = (expected: string) => () => client.replay(mutations, BATCH, expected);
         ctx.log(`push [${engine}]: ${CHANGES} creates in batches of ${BATCH}`);
         const applied = await timed(replay('applied'));
         const duplicates = await timed(replay('duplicate'));
+        // Edits of those records (a field each), as a tablet's queue holds them after its creates.
+        const edits = mutations.map((mutation, index) => ({
+          ...client.incidences(1, CHANGES + index + 1)[0],
+          op: 'update',
+          id: mutation.id,
+          data: { description: `Edited ${index + 1}` },
+        }));
+        const updated = await timed(() => client.replay(edits, BATCH, 'applied'));
         const goal = GOALS[engine];
         const perApplied = applied.cpuMs / CHANGES;
         const perDuplicate = duplicates.cpuMs / CHANGES;
@@ -103,6 +60,15 @@ const push: BenchSuite = {
           },
           {
             suite: 'push',
+            name: `server CPU per applied update [${engine}]`,
+            value: round(updated.cpuMs / CHANGES),
+            unit: 'ms',
+            goal: `<= ${goal.applied} ms`,
+            ok: updated.cpuMs / CHANGES <= goal.applied,
+            note: `${CHANGES} one-field updates of those records in pushes of ${BATCH}: ${round(updated.wallMs / 1000)} s wall`,
+          },
+          {
+            suite: 'push',
             name: `server CPU per duplicate change [${engine}]`,
             value: round(perDuplicate),
             unit: 'ms',
@@ -112,7 +78,7 @@ const push: BenchSuite = {
           },
         );
       } finally {
-        await bench.close();
+        await client.bench.close();
       }
     }
     return rows;
