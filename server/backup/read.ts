@@ -1,9 +1,11 @@
 // Reads a backup archive: its manifest first, then every entry checked against it (size and
 // SHA-256, nothing missing, nothing else, no name climbing out of its folder) before a restore
 // changes anything; then the same entries handed out one at a time to be restored.
+
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
+import { currentMigrationName } from '../db/renamed-migrations.js';
 import { checkKey } from '../files/store.js';
 import {
   BackupError,
@@ -112,7 +114,8 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
   try {
     const manifest = await readManifest(file, zip);
     const known = new Set(knownMigrations());
-    const newer = manifest.migrations.filter((name) => !known.has(name));
+    // A backup made before a migration was renamed lists its old name (../db/renamed-migrations.ts).
+    const newer = manifest.migrations.filter((name) => !known.has(currentMigrationName(name)));
     if (newer.length > 0)
       throw new BackupError(
         `${file} was made by a newer release of karbontrack (its database has migration ${newer[0]}, ` +

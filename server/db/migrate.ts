@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import { RENAMED_MIGRATIONS } from './renamed-migrations.js';
 import { ensureSearchIndexes } from './search-indexes.js';
 
 export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -101,7 +102,16 @@ async function applyPending(database: Database, log: (message: string) => void, 
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const applied = await database.db.selectFrom('schema_migrations').select('name').execute();
-  const done = new Set(applied.map((row) => row.name));
+  const recorded = new Set(applied.map((row) => row.name));
+  // Names recorded before a migration was renamed (./renamed-migrations.ts) are its new name: renamed in
+  // the same transaction as the pending migrations, so a failed upgrade leaves them as they were too.
+  const renames = Object.entries(RENAMED_MIGRATIONS).filter(
+    ([old, now]) => recorded.has(old) && !recorded.has(now),
+  );
+  const renaming = renames
+    .map(([old, now]) => `UPDATE schema_migrations SET name = '${now}' WHERE name = '${old}';\n`)
+    .join('');
+  const done = new Set([...recorded].map((name) => RENAMED_MIGRATIONS[name] ?? name));
   const pending = readdirSync(migrationsDir)
     .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name) && (!options.before || name < options.before))
     .sort()
@@ -110,12 +120,13 @@ async function applyPending(database: Database, log: (message: string) => void, 
     // One simple-protocol query string runs as one implicit transaction: every pending migration, or
     // (one failing) none, so a failed upgrade leaves the data as the previous release had it.
     try {
-      await database.exec(script(pending));
+      await database.exec(renaming + script(pending));
     } catch (error) {
       throw await whichFailed(database, pending, error);
     }
     for (const file of pending) log(`migration ${file} applied`);
-  }
+  } else if (renaming) await database.exec(renaming);
+  for (const [old, now] of renames) log(`migration ${old} recorded as ${now}`);
   // Tables added by any migration get the seq trigger (defined in 0005_sync.sql).
   await database.exec(
     "DO $$ BEGIN IF to_regproc('sync_ensure_triggers') IS NOT NULL THEN PERFORM sync_ensure_triggers(); END IF; END $$;",

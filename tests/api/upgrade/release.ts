@@ -10,6 +10,7 @@ import { hashPassword } from '../../../server/auth/passwords.js';
 import { hashToken } from '../../../server/auth/tokens.js';
 import { openDatabase } from '../../../server/db/database.js';
 import { runMigrations } from '../../../server/db/migrate.js';
+import { currentMigrationName, RENAMED_MIGRATIONS } from '../../../server/db/renamed-migrations.js';
 import { uuidv7 } from '../../../src/domain/ids.js';
 import { png } from '../../fixtures/files.js';
 
@@ -26,8 +27,8 @@ export const RELEASE_MIGRATIONS: Record<string, string> = {
   '0006_attachments_cascade.sql': '109d727bcb8e254568a25916c7419ebc5e903bc63a91ae8dd5a97d42f82bd1b5',
   '0006_attachments_prompter.sql': 'a332e2d4ac52db40db8ab8c4aadcae90c4d8f3e2c3831d93bf88dcc0eb2dc76a',
 };
-const LAST = Object.keys(RELEASE_MIGRATIONS).sort().at(-1) ?? '';
-/** Stop before the first migration after the release's last one. */
+const LAST = Object.keys(RELEASE_MIGRATIONS).map(currentMigrationName).sort().at(-1) ?? '';
+/** Stop before the first migration after the release's last one (named as today). */
 const BEFORE = `${LAST}~`;
 
 export interface ReleaseData {
@@ -66,6 +67,10 @@ export async function releaseDatabase(where: {
   try {
     await runMigrations(database, undefined, { before: BEFORE });
     const db = database.db;
+    // Recorded under the names the release gave its migrations (since renamed: RENAMED_MIGRATIONS).
+    for (const [old, now] of Object.entries(RENAMED_MIGRATIONS))
+      if (old in RELEASE_MIGRATIONS)
+        await sql`update schema_migrations set name = ${old} where name = ${now}`.execute(db);
     await sql`insert into country (id, code, name) values (${ids.country}, 'ES', 'Spain')`.execute(db);
     await sql`insert into port (id, code, name) values (${ids.port}, 'ESVLC', 'Valencia')`.execute(db);
     await sql`insert into commodity (id, code, name) values (${ids.commodity}, 'coil', 'Coil')`.execute(db);
