@@ -37,6 +37,11 @@ export function RowAction({ label, icon, to, onClick, color, disabled, busy, tes
       c: color === 'red' ? 'red.9' : undefined,
       size: 'md',
       leftSection: icon,
+      // A long word ('Firmar o descargar la relación de hechos') wraps inside the card, not past the screen.
+      h: 'auto',
+      mih: 44,
+      maw: '100%',
+      styles: { label: { whiteSpace: 'normal', paddingBlock: 6 } },
     } as const;
     return to === undefined ? (
       <Button {...button}>{label}</Button>

@@ -78,7 +78,7 @@ export default function SignModal({ projectId, reportId, onClose }: Props) {
             const signature = current.filter((row) => row.role === role).at(-1);
             return (
               <Paper key={role} withBorder p="sm" data-testid={`signer-${role}`}>
-                <Group justify="space-between" wrap="nowrap">
+                <Group justify="space-between" wrap="wrap">
                   <Stack gap={2}>
                     <Text fw={600}>{t(`signing.roles.${role}`)}</Text>
                     {signature ? (
