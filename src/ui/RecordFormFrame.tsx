@@ -3,11 +3,16 @@
 // in a banner above the fields.
 import { Alert, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceName } from '../domain/registry';
 import { DraftNotice } from './DraftNotice';
-import { otherErrors, type RecordForm } from './form';
+import { otherErrors } from './fieldErrors';
+import type { RecordForm } from './form';
 
 interface Props {
   form: RecordForm;
+  /** Whose fields: a banner's refusal is named by the field's label. */
+  resource: ResourceName;
   /** The fields shown: a refusal of any other goes to the banner. */
   fields: readonly string[];
   onSubmit: () => void;
@@ -16,8 +21,9 @@ interface Props {
   children: ReactNode;
 }
 
-export function RecordFormFrame({ form, fields, onSubmit, id, testId, children }: Props) {
-  const banner = otherErrors(form.errors, fields);
+export function RecordFormFrame({ form, resource, fields, onSubmit, id, testId, children }: Props) {
+  const { t } = useTranslation();
+  const banner = otherErrors(t, resource, form.errors, fields);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { save } from '../store/active';
 import { DraftNotice } from './DraftNotice';
-import { otherErrors, type RecordForm, useRecordForm, type Values } from './form';
+import { otherErrors } from './fieldErrors';
+import { type RecordForm, useRecordForm, type Values } from './form';
 import { HistoryButton } from './history/HistoryButton';
 import { answer as answerLeave, askToClose, isAsking, justAnswered } from './leave/guard';
 import { notifyUpdated } from './notices';
@@ -69,7 +70,10 @@ function RecordModalBody(props: RecordModalProps & { guard: Guard; close: () => 
     props.onSaved?.(result.id);
     if (!props.stayOpen) props.onClose();
   }
-  const banner = [...(refusal ? [refusal] : []), ...otherErrors(form.errors, props.fields)];
+  const banner = [
+    ...(refusal ? [refusal] : []),
+    ...otherErrors(t, props.resource, form.errors, props.fields),
+  ];
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <DraftNotice form={form} />

@@ -10,7 +10,7 @@ import { messages } from '../domain/messages';
 import { resources } from '../domain/registry';
 import { fieldLabel as syncLabel } from '../features/sync/describe';
 import { type FieldErrors, LocalValidationError, validateRecord } from '../store/validate';
-import { fieldError, fieldMessage } from './fieldErrors';
+import { fieldError, fieldMessage, otherErrors } from './fieldErrors';
 import { knownFieldLabel } from './fieldNamespaces';
 import { fieldLabel as historyLabel } from './history/values';
 
@@ -109,6 +109,30 @@ describe("a form's refusals", () => {
       ] as const) {
         const text = words[key];
         expect(text, `${language} field_errors.${key}`).toMatch(/^\{\{field\}\}: /);
+      }
+  });
+
+  it("a refusal of a field the form does not show goes to its banner named by the field's label", () => {
+    const errors = { ...refusals('project', { name: 'x'.repeat(300) }), non_field_errors: ['Ya existe.'] };
+    expect(otherErrors(es, 'project', errors, [])).toEqual([
+      'Nombre: como máximo 255 caracteres.',
+      'Ya existe.',
+    ]);
+    expect(otherErrors(en, 'project', errors, ['name'])).toEqual(['Ya existe.']);
+  });
+
+  it("the forms' own checks name their field too, in both languages", () => {
+    const own: [string, string, string][] = [
+      ['reports', 'signing', 'name_required'],
+      ['reports', 'signing', 'remark_required'],
+      ['reports', 'signing', 'pad_required'],
+      ['packing', 'loose', 'quantity_invalid'],
+      ['sync', 'attention', 'raw_invalid'],
+    ];
+    for (const language of ['en', 'es'])
+      for (const [ns, group, key] of own) {
+        const words = locale(language, ns) as unknown as Record<string, Record<string, string>>;
+        expect(words[group]?.[key], `${language} ${ns}:${group}.${key}`).toMatch(/^\{\{field\}\}: /);
       }
   });
 });

@@ -5,6 +5,9 @@
 // A message that is none of them (the server's, already in the request's language) is shown as it came.
 import i18next, { type TFunction } from 'i18next';
 import { messages } from '../domain/messages';
+import type { ResourceName } from '../domain/registry';
+import type { FieldErrors } from '../store/validate';
+import { knownFieldLabel } from './fieldNamespaces';
 
 type Key = keyof typeof messages;
 
@@ -80,4 +83,25 @@ export function fieldError(
 ): string | undefined {
   if (!errors || errors.length === 0) return undefined;
   return errors.map((message) => fieldMessage(t, resource, field, message)).join(' ');
+}
+
+/**
+ * The refusals of fields a form does not show (non_field_errors, derived fields), for a banner: each named
+ * by its label in the resource's screens' words and in the interface's language, as under a field.
+ */
+export function otherErrors(
+  t: TFunction,
+  resource: ResourceName,
+  errors: FieldErrors,
+  shown: readonly string[],
+): string[] {
+  return Object.entries(errors)
+    .filter(([field]) => !shown.includes(field))
+    .flatMap(([field, list]) =>
+      field === 'non_field_errors'
+        ? list
+        : list.map((message) =>
+            fieldMessage(t, resource, knownFieldLabel(t, resource, field) ?? field, message),
+          ),
+    );
 }

@@ -118,12 +118,3 @@ export function useRecordForm(initial: Values, options: FormOptions = {}): Recor
 
   return { values, errors, busy, dirty, restored, errorsRef, set, submit, reset, discard };
 }
-
-/** The errors of fields the form does not show (non_field_errors, derived fields), for a banner. */
-export function otherErrors(errors: FieldErrors, shown: readonly string[]): string[] {
-  return Object.entries(errors)
-    .filter(([field]) => !shown.includes(field))
-    .flatMap(([field, messages]) =>
-      field === 'non_field_errors' ? messages : messages.map((m) => `${field}: ${m}`),
-    );
-}

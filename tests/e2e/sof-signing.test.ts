@@ -22,6 +22,7 @@ let page: Page;
 let projectId = '';
 let reportId = '';
 let spanishReportId = '';
+let phoneReportId = '';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 beforeAll(async () => {
@@ -54,6 +55,9 @@ beforeAll(async () => {
   ).id;
   spanishReportId = (
     await api.post<{ id: string }>('/api/sof-report/', { project: projectId, berthing_wharf: 'Muelle 5' })
+  ).id;
+  phoneReportId = (
+    await api.post<{ id: string }>('/api/sof-report/', { project: projectId, berthing_wharf: 'Muelle 6' })
   ).id;
   context = await browser.newContext({
     baseURL: server.url,
@@ -113,6 +117,15 @@ async function signAs(
   await dialog.getByTestId(`signer-${role}`).getByText(`${words.signed} ${name}`, { exact: false }).waitFor();
 }
 
+/** The page as it is at 360 px and at 1366 px (E2E_SHOTS_DIR), back to 360 px. */
+async function shots(on: Page, name: string) {
+  for (const width of [360, 1366]) {
+    await on.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    await on.screenshot({ path: `${SHOTS}/${name}-${width}-es.png`, fullPage: true });
+  }
+  await on.setViewportSize({ width: 360, height: 740 });
+}
+
 describe('signing the statement of facts on the tablet', () => {
   it('offline: the master, the agent and the stevedore sign; synced, the PDF has their names', async () => {
     await page.goto('/login');
@@ -124,7 +137,7 @@ describe('signing the statement of facts on the tablet', () => {
     await waitFor('the call on the device', async () => (await localRows(page, 'packing-list')).length === 3);
     await waitFor(
       'the SOF report on the device',
-      async () => (await localRows(page, 'sof-report')).length === 2,
+      async () => (await localRows(page, 'sof-report')).length === 3,
     );
 
     await context.setOffline(true);
@@ -145,8 +158,8 @@ describe('signing the statement of facts on the tablet', () => {
     // Signing needs a name and a signature; nothing is saved without them.
     await dialog.getByTestId('sign-as-master').click();
     await dialog.getByTestId('sign-form-master').getByTestId('sign-submit').click();
-    await dialog.getByText("Write the signer's name.").waitFor();
-    await dialog.getByText('Sign in the box.').waitFor();
+    await dialog.getByText("Full name: write the signer's name.").waitFor();
+    await dialog.getByText('Signature: sign in the box.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await signAs(dialog, 'master', 'Capt. Lars Eriksen', true);
@@ -241,6 +254,68 @@ describe('signing the statement of facts on the tablet', () => {
       expect(text).not.toContain('Vessel arrived');
     } finally {
       await office.close();
+    }
+  });
+
+  it("on a phone in Spanish, the device's refusals name their field in Spanish and nothing is saved", async () => {
+    const phone = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      const hand = await phone.newPage();
+      await signIn(hand);
+      await hand.evaluate(() => localStorage.setItem('language', 'es'));
+      await waitForFirstSync(hand);
+
+      // A signer's name longer than the statement keeps (150 characters): refused under the name.
+      await hand.goto(`/project/${projectId}`);
+      await hand.getByRole('heading', { level: 1, name: 'Proyecto Signed call' }).waitFor();
+      await openSection(hand, 'reports');
+      await hand
+        .getByTestId('section-reports')
+        .getByRole('tab', { name: 'Informe de hechos (SOF)', exact: true })
+        .click();
+      const row = hand.getByTestId('report-row').filter({ hasText: 'Muelle 6' });
+      await row.waitFor();
+      // The row's worded actions ('Firmar o descargar la relación de hechos') wrap: no sideways scroll.
+      expect(await hand.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await row.getByTestId('sof-sign').click();
+      const dialog = hand.getByTestId('sign-modal');
+      await dialog.getByTestId('sof-preview').waitFor();
+      await dialog.getByTestId('sign-as-master').click();
+      const form = dialog.getByTestId('sign-form-master');
+      await form.getByLabel(WORDS.es.name).fill('Capitán '.repeat(20));
+      await drawSignature(hand, form.getByTestId('signature-pad'), true);
+      await waitFor('the strokes on the pad', () =>
+        form.getByRole('button', { name: WORDS.es.clear }).isEnabled(),
+      );
+      await form.getByTestId('sign-submit').click();
+      await form.getByText('Nombre y apellidos: como máximo 150 caracteres.', { exact: true }).waitFor();
+      expect(await form.getByLabel(WORDS.es.name).getAttribute('aria-invalid')).toBe('true');
+      if (SHOTS) await shots(hand, 'refusal-sign');
+      expect(
+        (await localRows(hand, 'sof-signature')).filter((row) => row.sof_report === phoneReportId),
+      ).toEqual([]);
+
+      // A container report without its number: refused under the number, not kept.
+      await hand.goto('/report');
+      await hand.getByRole('heading', { name: 'Nuevo informe de contenedor', exact: true }).waitFor();
+      await hand.getByRole('button', { name: 'Guardar', exact: true }).click();
+      await hand.getByText('Número de contenedor: este campo es obligatorio.', { exact: true }).waitFor();
+      if (SHOTS) await shots(hand, 'refusal-container');
+      expect(await localRows(hand, 'container-report')).toEqual([]);
+      await expectNoRawKeys(hand);
+      expect(
+        await server.query('select count(*)::int as n from sof_signature where sof_report = $1', [
+          phoneReportId,
+        ]),
+      ).toEqual([{ n: 0 }]);
+      expect(await server.query('select count(*)::int as n from container_report')).toEqual([{ n: 0 }]);
+    } finally {
+      await phone.close();
     }
   });
 });

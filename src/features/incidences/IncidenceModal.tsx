@@ -1,5 +1,6 @@
 import { Divider, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { fieldError } from '../../ui/fieldErrors';
 import type { Values } from '../../ui/form';
 import { RecordModal } from '../../ui/RecordModal';
 import { DocumentsList } from '../project-reports/Documents';
@@ -48,7 +49,7 @@ export function IncidenceModal({ projectId, record, onClose }: Props) {
               Array.isArray(form.values.users_interested) ? (form.values.users_interested as string[]) : []
             }
             onChange={(next) => form.set('users_interested', next)}
-            error={form.errors.users_interested?.join(' ')}
+            error={fieldError(t, 'incidence', t('fields.users_interested'), form.errors.users_interested)}
           />
         ) : undefined
       }

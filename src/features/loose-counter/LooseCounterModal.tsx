@@ -6,6 +6,7 @@ import { save } from '../../store/active';
 import { useCount, useList } from '../../store/hooks';
 import type { LocalRow } from '../../store/schema';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
+import { fieldError, otherErrors } from '../../ui/fieldErrors';
 import { useRecordForm } from '../../ui/form';
 import { IconPlus } from '../../ui/icons';
 import { DataTable } from '../../ui/list/DataTable';
@@ -41,7 +42,7 @@ function EntryForm({
     event.preventDefault();
     const quantity = parseQuantity(String(form.values.quantity ?? ''));
     if (quantity === null) {
-      setQuantityError(t('loose.quantity_invalid'));
+      setQuantityError(t('loose.quantity_invalid', { field: t('fields.quantity') }));
       return;
     }
     const result = await form.submit((values) =>
@@ -56,18 +57,18 @@ function EntryForm({
     notifyUpdated();
     onDone();
   }
-  const other = form.errors.non_field_errors ?? form.errors.project;
+  const other = otherErrors(t, 'remaining-parts', form.errors, ['label_color', 'quantity']);
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="loose-form">
       <Stack gap="sm">
-        {other && <Alert color="red">{other.join(' ')}</Alert>}
+        {other.length > 0 && <Alert color="red">{other.join(' ')}</Alert>}
         <LabelColorSelect
           label={t('fields.label_color')}
           name="label_color"
           hex={looseLabelColorHex}
           value={colorsOf(form.values as LocalRow)}
           onChange={(value) => form.set('label_color', value)}
-          error={form.errors.label_color?.join(' ')}
+          error={fieldError(t, 'remaining-parts', t('fields.label_color'), form.errors.label_color)}
         />
         <TextInput
           label={t('fields.quantity')}
@@ -79,7 +80,9 @@ function EntryForm({
             setQuantityError(null);
             form.set('quantity', event.currentTarget.value);
           }}
-          error={quantityError ?? form.errors.quantity?.join(' ')}
+          error={
+            quantityError ?? fieldError(t, 'remaining-parts', t('fields.quantity'), form.errors.quantity)
+          }
         />
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onDone}>

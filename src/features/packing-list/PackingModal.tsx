@@ -20,7 +20,8 @@ import {
 } from '../../domain/enums';
 import { save } from '../../store/active';
 import { useRecord } from '../../store/hooks';
-import { otherErrors, useRecordForm, type Values } from '../../ui/form';
+import { fieldError, otherErrors } from '../../ui/fieldErrors';
+import { useRecordForm, type Values } from '../../ui/form';
 import { formatDateTime } from '../../ui/format';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
@@ -84,7 +85,7 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
     notifyUpdated();
     onClose();
   }
-  const banner = otherErrors(form.errors, shown);
+  const banner = otherErrors(t, 'packing-list', form.errors, shown);
   const damage = Array.isArray(form.values.damage) ? (form.values.damage as string[]) : [];
   const colors = Array.isArray(form.values.label_color) ? (form.values.label_color as string[]) : [];
   return (
@@ -150,7 +151,7 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
             hex={packingLabelColorHex}
             value={colors}
             onChange={(value) => form.set('label_color', value)}
-            error={form.errors.label_color?.join(' ')}
+            error={fieldError(t, 'packing-list', t('fields.label_color'), form.errors.label_color)}
           />
         )}
         {hasDamageCheckboxes(code) && (
@@ -158,7 +159,7 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
             label={t('fields.damage')}
             value={damage}
             onChange={(value) => form.set('damage', value)}
-            error={form.errors.damage?.join(' ')}
+            error={fieldError(t, 'packing-list', t('fields.damage'), form.errors.damage)}
             data-testid="damage-checkboxes"
           >
             <Group mt="xs">

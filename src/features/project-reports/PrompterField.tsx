@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
+import { fieldError } from '../../ui/fieldErrors';
 import type { RecordForm } from '../../ui/form';
 import { projectOptions } from './queries';
 
@@ -27,9 +28,10 @@ export function PrompterField({
     .filter((option) => name === 'hand' || !hand || option.hand === hand)
     .map(({ value, label }) => ({ value, label }));
   const value = form.values[name];
+  const label = t(`fields.${name}`);
   return (
     <Select
-      label={t(`fields.${name}`)}
+      label={label}
       name={name}
       size="md"
       data={data}
@@ -40,7 +42,7 @@ export function PrompterField({
       }}
       clearable
       searchable
-      error={form.errors[name]?.join(' ')}
+      error={fieldError(t, 'prompter-report', label, form.errors[name])}
       comboboxProps={{ withinPortal: true }}
     />
   );

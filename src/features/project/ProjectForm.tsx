@@ -21,6 +21,7 @@ export function ProjectForm({ form, onSubmit, open, onOpenChange }: ProjectFormP
   return (
     <RecordFormFrame
       form={form}
+      resource="project"
       fields={PROJECT_FORM_FIELDS}
       onSubmit={onSubmit}
       id={PROJECT_FORM_ID}

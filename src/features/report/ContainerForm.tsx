@@ -62,7 +62,12 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
         save={{ onSave: () => void submit(), busy: form.busy }}
         close={listPlace('/reports')}
       />
-      <RecordFormFrame form={form} fields={CONTAINER_FIELDS} onSubmit={() => void submit()}>
+      <RecordFormFrame
+        form={form}
+        resource="container-report"
+        fields={CONTAINER_FIELDS}
+        onSubmit={() => void submit()}
+      >
         <Accordion multiple defaultValue={['general']} variant="separated">
           {CONTAINER_SECTIONS.map((section) => (
             <Accordion.Item key={section.key} value={section.key}>

@@ -1,6 +1,7 @@
 import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { checkContainerNumber } from '../../domain/iso6346';
+import { fieldError } from '../../ui/fieldErrors';
 import type { RecordForm } from '../../ui/form';
 
 /** container_number with the ISO 6346 check shown as a warning: a bad number is still saved. */
@@ -14,15 +15,16 @@ export function ContainerNumberField({ form }: { form: RecordForm }) {
         ? t('iso6346.check_digit', { expected: check.expected_check_digit ?? '' })
         : t(`iso6346.${check.problem ?? 'format'}`)
       : null;
+  const label = t('fields.container_number');
   return (
     <div>
       <TextInput
         size="md"
-        label={t('fields.container_number')}
+        label={label}
         name="container_number"
         value={value}
         onChange={(event) => form.set('container_number', event.currentTarget.value.toUpperCase())}
-        error={form.errors.container_number?.join(' ')}
+        error={fieldError(t, 'container-report', label, form.errors.container_number)}
         required
       />
       {warning && (

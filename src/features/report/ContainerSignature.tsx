@@ -4,6 +4,7 @@
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldError } from '../../ui/fieldErrors';
 import type { RecordForm } from '../../ui/form';
 import { SignaturePad, type Strokes, strokesToPng } from '../../ui/SignaturePad';
 
@@ -12,7 +13,7 @@ export function ContainerSignature({ form }: { form: RecordForm }) {
   const [strokes, setStrokes] = useState<Strokes>([]);
   const saved = typeof form.values.signature === 'string' ? form.values.signature : '';
   const [drawing, setDrawing] = useState(saved === '');
-  const error = form.errors.signature?.join(' ');
+  const error = fieldError(t, 'container-report', t('signature.label'), form.errors.signature);
 
   if (!drawing && saved)
     return (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SofSignatureRole } from '../../domain/enums';
 import { save } from '../../store/active';
 import { LocalValidationError } from '../../store/validate';
+import { fieldError, otherErrors } from '../../ui/fieldErrors';
 import { SignaturePad, type Strokes, strokesToPng } from '../../ui/SignaturePad';
 import type { LocalSof } from './content';
 
@@ -16,7 +17,15 @@ interface Props {
   onDone: () => void;
 }
 
-type Errors = Partial<Record<'name' | 'remark' | 'image' | 'other', string>>;
+type Field = 'name' | 'remark' | 'image';
+type Errors = Partial<Record<Field | 'other', string>>;
+const FIELDS: readonly Field[] = ['name', 'remark', 'image'];
+/** Each field's label, which its refusals name. */
+const LABEL_KEY: Record<Field, string> = {
+  name: 'signing.name',
+  remark: 'signing.remark',
+  image: 'signing.pad_field',
+};
 
 export function SignForm({ reportId, role, sof, onDone }: Props) {
   const { t } = useTranslation('reports');
@@ -30,9 +39,10 @@ export function SignForm({ reportId, role, sof, onDone }: Props) {
   async function sign() {
     const image = strokesToPng(strokes);
     const found: Errors = {};
-    if (!name.trim()) found.name = t('signing.name_required');
-    if (protest && !remark.trim()) found.remark = t('signing.remark_required');
-    if (!image) found.image = t('signing.pad_required');
+    const field = (key: Field) => ({ field: t(LABEL_KEY[key]) });
+    if (!name.trim()) found.name = t('signing.name_required', field('name'));
+    if (protest && !remark.trim()) found.remark = t('signing.remark_required', field('remark'));
+    if (!image) found.image = t('signing.pad_required', field('image'));
     setErrors(found);
     if (Object.keys(found).length > 0 || !image) return;
     setBusy(true);
@@ -51,8 +61,14 @@ export function SignForm({ reportId, role, sof, onDone }: Props) {
       // No notice: the signer's line says it, and a notice over the pad would take the next signer's finger.
       onDone();
     } catch (error) {
-      const fields = error instanceof LocalValidationError ? error.fieldErrors : {};
-      setErrors({ other: Object.values(fields).flat().join(' ') || String(error) });
+      // The device's checks name each refused field under it, in the interface's language.
+      const refused =
+        error instanceof LocalValidationError ? error.fieldErrors : { non_field_errors: [String(error)] };
+      const under = Object.fromEntries(
+        FIELDS.map((key) => [key, fieldError(t, 'sof-signature', t(LABEL_KEY[key]), refused[key])]),
+      );
+      const other = otherErrors(t, 'sof-signature', refused, FIELDS).join(' ');
+      setErrors({ ...under, ...(other ? { other } : {}) });
     } finally {
       setBusy(false);
     }

@@ -15,6 +15,7 @@ import { retryEntry } from '../../store/attention';
 import type { LocalDb } from '../../store/db';
 import type { AttentionItem } from '../../store/queries';
 import { LocalValidationError } from '../../store/validate';
+import { fieldError, fieldMessage } from '../../ui/fieldErrors';
 import { notifySuccess } from '../../ui/notices';
 import { DESCRIBE_NAMESPACES, fieldLabel } from './describe';
 import { type FixMode, fieldKind, fixedFields, fixFields, fromText, toText } from './fixValues';
@@ -73,7 +74,7 @@ export function FixModal({ db, item, onClose }: Props) {
       try {
         data[name] = fromText(texts[name] ?? '', fieldKind(entry.resource, name), mode);
       } catch {
-        bad[name] = [t('sync:attention.raw_invalid')];
+        bad[name] = [t('sync:attention.raw_invalid', { field: label(name) })];
       }
     }
     if (Object.keys(bad).length > 0) {
@@ -96,7 +97,9 @@ export function FixModal({ db, item, onClose }: Props) {
   const general = Object.entries(errors)
     .filter(([name]) => !fields.includes(name))
     .flatMap(([name, messages]) =>
-      messages.map((message) => (name === 'non_field_errors' ? message : `${label(name)}: ${message}`)),
+      messages.map((message) =>
+        name === 'non_field_errors' ? message : fieldMessage(t, entry.resource, label(name), message),
+      ),
     );
 
   return (
@@ -118,7 +121,7 @@ export function FixModal({ db, item, onClose }: Props) {
         {general.length > 0 && <Alert color="red">{general.join(' ')}</Alert>}
         {fields.map((name) => {
           const kind = fieldKind(entry.resource, name);
-          const error = errors[name]?.join(' ');
+          const error = fieldError(t, entry.resource, label(name), errors[name]);
           const set = (value: string) => setTexts((current) => ({ ...current, [name]: value }));
           if (mode === 'form' && kind === 'bool')
             return (
