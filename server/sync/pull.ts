@@ -106,9 +106,9 @@ export async function pullChanges(
       const project = await sql`select 1 from project where id = ${scope.id}`.execute(db);
       if (project.rows.length === 0) throw notFound();
     }
-    const batches: { seq: number; change: string }[][] = [];
-    let total: number | undefined;
-    for (const name of names) {
+    // Every table of the scope in one statement (each its own indexed scan, oldest first): a pull with
+    // nothing new is one round trip, not one per table.
+    const wheres = names.map((name) => {
       const resource = resources[name] as Resource;
       const where =
         resource.scope === 'global' || !resource.projectField
@@ -116,32 +116,35 @@ export async function pullChanges(
           : scope.kind === 'project'
             ? sql`seq > ${after} and ${sql.ref(resource.projectField)} = ${scope.id}`
             : sql`seq > ${after} and ${sql.ref(resource.projectField)} is null`;
-      const rows = await sql<{
-        seq: number;
-        change: string;
-      }>`select t.seq, ${changeText(resource)} as change from ${sql.table(resource.table)} as t where ${where} order by t.seq limit ${limit + 1}`.execute(
-        db,
-      );
-      batches.push(rows.rows);
-      if (after === 0) {
-        const count = await sql<{
-          n: number;
-        }>`select count(*)::int as n from ${sql.table(resource.table)} where ${where} and deleted_at is null`.execute(
-          db,
-        );
-        total = (total ?? 0) + (count.rows[0]?.n ?? 0);
-      }
+      return { resource, where };
+    });
+    const changes = await sql<{ seq: number; change: string }>`select seq, change from (${sql.join(
+      wheres.map(
+        ({ resource, where }) =>
+          sql`(select t.seq, ${changeText(resource)} as change from ${sql.table(resource.table)} as t where ${where} order by t.seq limit ${limit + 1})`,
+      ),
+      sql` union all `,
+    )}) as c order by seq limit ${limit + 1}`.execute(db);
+    let total: number | undefined;
+    if (after === 0) {
+      const count = await sql<{ n: number }>`select (${sql.join(
+        wheres.map(
+          ({ resource, where }) =>
+            sql`(select count(*) from ${sql.table(resource.table)} where ${where} and deleted_at is null)`,
+        ),
+        sql` + `,
+      )})::int as n`.execute(db);
+      total = count.rows[0]?.n ?? 0;
     }
-    return { batches, total, purgedThrough };
+    return { merged: changes.rows, total, purgedThrough };
   };
   // One snapshot for every table on both engines. On PGlite the transaction also holds the one
   // connection, so no other request's commit lands between two of its reads.
-  const { batches, total, purgedThrough } = await database.db
+  const { merged, total, purgedThrough } = await database.db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute((trx) => run(trx));
 
-  const merged = batches.flat().sort((a, b) => Number(a.seq) - Number(b.seq));
   const page = merged.slice(0, limit);
   const last = page.length > 0 ? Number(page[page.length - 1].seq) : after;
   return {

@@ -39,7 +39,11 @@ export async function startSyncClient(
 }
 
 /** A client of the server at `url`, signed in as an admin (`username`), with a project of its own. */
-async function connectSyncClient(url: string, username: string, password: string): Promise<SyncClient> {
+export async function connectSyncClient(
+  url: string,
+  username: string,
+  password: string,
+): Promise<SyncClient> {
   let token = '';
   const send = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${url}${path}`, {
