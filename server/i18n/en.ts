@@ -206,6 +206,9 @@ export const en: Record<string, string> = {
   'signature.hash': 'Does not match the content signed.',
   'report.signed_needs_report': 'A signed version belongs to a SOF report: give its id.',
   'report.no_signed_version': 'No signatures of this version.',
+  'files.stored_changed': 'The stored bytes of {key} no longer match their recorded SHA-256 (now {found}).',
+  'report.claim_max_incidences': 'At most {max} incidences.',
+  'report.claim_foreign': 'Not incidences of this project: {ids}.',
   'report.sha256': 'A SHA-256 in hex (64 characters).',
   'field.size_type': 'Enter an ISO 6346 size and type code of 4 characters, e.g. 22G1 or 45R1.',
 };
