@@ -26,6 +26,21 @@ describe('message catalogues', () => {
       expect(translate(fill(english), 'es'), key).toBe(fill(es[key] ?? ''));
   });
 
+  it("names a repeated value's field and resource in the app's words, not by their code names", () => {
+    expect(translate('A port with this code already exists.', 'es')).toBe(
+      'UN/LOCODE: ya lo usa otro registro de puerto.',
+    );
+    expect(translate('A packing-list with this reference already exists in this project.', 'es')).toBe(
+      'Referencia: ya lo usa otro registro de bulto de la lista en este proyecto.',
+    );
+    expect(translate('A port with this code already exists.', 'en')).toBe(
+      'A port with this code already exists.',
+    );
+    expect(translate('A widget with this colour already exists.', 'es')).toBe(
+      'colour: ya lo usa otro registro de widget.',
+    );
+  });
+
   it('translates messages nested in a row problem, and leaves unknown ones in English', () => {
     expect(translate('Row 4, column C (Peso neto): This field is required.', 'es')).toBe(
       'Fila 4, columna C (Peso neto): Este campo es obligatorio.',

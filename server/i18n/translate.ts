@@ -5,12 +5,30 @@
 import { HttpError, ValidationError } from '../http/errors.js';
 import { en } from './en.js';
 import { es } from './es.js';
+import { fieldWord, inSentence, resourceWord } from './labels.js';
 import type { Language } from './language.js';
 
 /** Values that are themselves messages (a row's problem, the reason a number is ambiguous). */
 const NESTED = new Set(['message', 'why', 'found']);
 const PLACEHOLDER = /\{(\w+)\}/g;
 const catalogues: Record<Language, Record<string, string>> = { en, es };
+
+type Values = Record<string, string>;
+/** Messages whose values are code names (a resource, its fields), said in the app's words for them. */
+const NAMED: Record<string, (values: Values, language: Language) => Values> = {
+  'record.unique': ({ resource = '', field = '' }, language) => ({
+    resource: inSentence(resourceWord(language, resource)),
+    field: fieldWord(language, resource, field),
+  }),
+  'record.unique_in': ({ resource = '', field = '', scope = '' }, language) => ({
+    resource: inSentence(resourceWord(language, resource)),
+    field: fieldWord(language, resource, field),
+    scope: scope
+      .split(' and ')
+      .map((one) => inSentence(fieldWord(language, resource, one)))
+      .join(language === 'es' ? ' y ' : ' and '),
+  }),
+};
 
 interface Pattern {
   key: string;
@@ -41,7 +59,8 @@ export function translate(message: string, language: Language, missing?: (messag
   for (const { key, regex } of patterns) {
     const found = regex.exec(message);
     if (!found) continue;
-    const values = found.groups ?? {};
+    const named = NAMED[key];
+    const values = named ? named(found.groups ?? {}, language) : (found.groups ?? {});
     const template = catalogues[language][key] ?? en[key] ?? message;
     return template.replace(PLACEHOLDER, (_, name: string) => {
       const value = values[name] ?? '';

@@ -1,11 +1,12 @@
 // How the sync panel names a record and its fields as a person knows them ("Coil SL-24-1735 in hand
 // Gang 2", "Crew count: 9", "Vessel: Nordic Star"): never an id, a table name or an ISO timestamp.
 import i18next, { type TFunction } from 'i18next';
+import { FIELD_NAMESPACE } from '../../domain/field-namespaces';
 import { syncColumns } from '../../domain/model';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
-import { FIELD_NAMESPACE, knownFieldLabel } from '../../ui/fieldNamespaces';
+import { knownFieldLabel } from '../../ui/fieldNamespaces';
 import { formatDate, formatDateTime, formatSpan } from '../../ui/format';
 import { labelOf } from '../../ui/lookups';
 import { formatNumber } from '../../ui/numbers';

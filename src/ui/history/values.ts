@@ -2,8 +2,9 @@
 // by the name the device knows them by, dates in local time, choices and yes/no translated. No raw id.
 import i18next, { type TFunction } from 'i18next';
 import { allFields } from '../../domain/columns';
+import { FIELD_NAMESPACE } from '../../domain/field-namespaces';
 import { getResource, type ResourceName } from '../../domain/registry';
-import { FIELD_NAMESPACE, knownFieldLabel } from '../fieldNamespaces';
+import { knownFieldLabel } from '../fieldNamespaces';
 import { formatDate, formatDateTime } from '../format';
 
 const namespaceOf = (resource: ResourceName) => FIELD_NAMESPACE[resource] ?? 'admin';

@@ -60,6 +60,14 @@ describe('vessels', () => {
       dwt: 46_000,
     });
     await refused('vessel', { name: 'Star Lindesnes II', imo: '9074729' }, 'imo', /already exists/);
+    // In Spanish the field and the resource in the form's words, no English code name.
+    await refused(
+      'vessel',
+      { name: 'Star Lindesnes III', imo: '9074729' },
+      'imo',
+      /^Número IMO: ya lo usa otro registro de buque\.$/,
+      'es',
+    );
     await refused('vessel', { name: 'Bad type', vessel_type: 'submarine' }, 'vessel_type', /valid choice/);
     await refused('vessel', { name: 'Bad sign', call_sign: 'L!' }, 'call_sign', /call sign/);
   });
@@ -98,7 +106,16 @@ describe('ports', () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.code).toBe(code);
+    const ports = await count('port');
     await refused('port', { name: 'Again', code }, 'code', /already exists/);
+    await refused(
+      'port',
+      { name: 'Otra vez', code },
+      'code',
+      /^UN\/LOCODE: ya lo usa otro registro de puerto\.$/,
+      'es',
+    );
+    expect(await count('port')).toBe(ports);
     await refused('port', { name: 'Short', code: 'ESVL' }, 'code', /UN\/LOCODE/);
     await refused('port', { name: 'Corto', code: 'ES1LC' }, 'code', /UN\/LOCODE de 5/, 'es');
   });
