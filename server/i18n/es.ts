@@ -212,7 +212,8 @@ export const es: Record<string, string> = {
   'signature.hash': 'No coincide con el contenido firmado.',
   'report.signed_needs_report': 'Una versión firmada pertenece a una relación de hechos: indique su id.',
   'report.no_signed_version': 'No hay firmas de esta versión.',
-  'files.stored_changed': 'Los bytes guardados de {key} ya no coinciden con su SHA-256 registrado (ahora {found}).',
+  'files.stored_changed':
+    'Los bytes guardados de {key} ya no coinciden con su SHA-256 registrado (ahora {found}).',
   'report.claim_max_incidences': 'Como máximo {max} incidencias.',
   'report.claim_foreign': 'No son incidencias de este proyecto: {ids}.',
   'report.sha256': 'Un SHA-256 en hexadecimal (64 caracteres).',
