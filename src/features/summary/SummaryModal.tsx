@@ -50,7 +50,8 @@ export default function SummaryModal({ projectId, onClose }: { projectId: string
             ))}
           </Tabs.List>
           <Tabs.Panel value="project_summary" pt="md">
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            {/* The table takes the modal's width (its eight columns fit there), the chart goes under it. */}
+            <Stack gap="lg">
               <RatioTable
                 rows={data.summaries.project_summary}
                 total={data.summaries.total}
@@ -70,7 +71,7 @@ export default function SummaryModal({ projectId, onClose }: { projectId: string
                   />
                 )}
               </Stack>
-            </SimpleGrid>
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="tons_ratio" pt="md">
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
