@@ -49,7 +49,10 @@ export function HandRecordList<Item>(props: Props<Item>) {
           return (
             <Paper key={row.id} withBorder p="sm" data-testid={props.itemTestId}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={2}>{props.body(item)}</Stack>
+                {/* Takes the room beside the actions and wraps in it: a long word never pushes them out. */}
+                <Stack gap={2} miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
+                  {props.body(item)}
+                </Stack>
                 <RowActions
                   edit={() => setEditing({ record: row })}
                   remove={{
