@@ -57,37 +57,33 @@ function Thumb({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
     <UnstyledButton
       ref={ref}
       onClick={onOpen}
-      // The name holds the stamp shown on the photo too (a name without the visible words fails WCAG 2.5.3).
+      // The name holds the stamp shown under the photo too (a name without the visible words fails WCAG 2.5.3).
       aria-label={`${photo.description || photo.name} · ${stamp}`}
       data-testid="photo-thumb"
       data-id={photo.id}
       data-state={photo.state}
-      style={{
-        position: 'relative',
-        aspectRatio: '1 / 1',
-        overflow: 'hidden',
-        borderRadius: 6,
-        contain: 'strict',
-      }}
+      style={{ display: 'flex', flexDirection: 'column', borderRadius: 6, overflow: 'hidden' }}
+      bg="gray.1"
     >
-      {near ? <ThumbImage photo={photo} /> : <Box h="100%" bg="gray.1" />}
-      {photo.state !== 'synced' && (
-        <Badge
-          pos="absolute"
-          top={4}
-          left={4}
-          size="sm"
-          color={photo.state === 'needs_attention' ? 'red' : 'yellow'}
-          data-testid="photo-pending"
-        >
-          {t(`state.${photo.state}`)}
-        </Badge>
-      )}
-      <Box pos="absolute" bottom={0} left={0} right={0} px={6} py={2} bg="rgba(0,0,0,0.55)">
-        <Text size="xs" c="white" truncate data-testid="photo-stamp">
-          {stamp}
-        </Text>
+      <Box pos="relative" style={{ aspectRatio: '1 / 1', contain: 'strict' }}>
+        {near ? <ThumbImage photo={photo} /> : <Box h="100%" bg="gray.1" />}
+        {photo.state !== 'synced' && (
+          <Badge
+            pos="absolute"
+            top={4}
+            left={4}
+            size="sm"
+            color={photo.state === 'needs_attention' ? 'red' : 'yellow'}
+            data-testid="photo-pending"
+          >
+            {t(`state.${photo.state}`)}
+          </Badge>
+        )}
       </Box>
+      {/* Under the photo, wrapped: the whole stamp shows (a long name takes more lines) and hides no picture. */}
+      <Text size="xs" px={6} py={4} lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="photo-stamp">
+        {stamp}
+      </Text>
     </UnstyledButton>
   );
 }
