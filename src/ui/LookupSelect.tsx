@@ -27,6 +27,8 @@ export const LookupSelect = memo(function LookupSelect(props: {
   placeholder?: string;
   /** Offer "Add '<typed>'" (a record's form; never a filter, which only reads). */
   offerAdd?: boolean;
+  disabled?: boolean;
+  description?: string;
 }) {
   const rows = useList(props.resource);
   const { t, i18n } = useTranslation('ui');
@@ -58,6 +60,8 @@ export const LookupSelect = memo(function LookupSelect(props: {
         searchable
         error={props.error}
         placeholder={props.placeholder}
+        disabled={props.disabled}
+        description={props.description}
         comboboxProps={{ withinPortal: true }}
       />
       {adding !== null && (

@@ -4,9 +4,7 @@ import { getResource, type ResourceName } from '../domain/registry';
 import { DateField, DateTimeField, TimeField } from './dates';
 import { fieldError } from './fieldErrors';
 import type { RecordForm } from './form';
-import { LookupSelect } from './LookupSelect';
-import { searchIndexOf } from './lookups';
-import { SearchSelect } from './SearchSelect';
+import { RefSelect } from './RefSelect';
 
 interface RecordFieldProps {
   resource: ResourceName;
@@ -98,31 +96,19 @@ export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldP
           comboboxProps={{ withinPortal: true }}
         />
       );
-    case 'ref': {
-      const target = info.ref as ResourceName;
-      if (searchIndexOf[target])
-        return (
-          <SearchSelect
-            resource={target}
-            label={label}
-            name={name}
-            value={asTextOrNull(value)}
-            onChange={set}
-            error={error}
-          />
-        );
+    case 'ref':
       return (
-        <LookupSelect
-          resource={target}
+        <RefSelect
+          resource={info.ref as ResourceName}
           label={label}
           name={name}
           value={asTextOrNull(value)}
           onChange={set}
           error={error}
+          disabled={readOnly}
           offerAdd
         />
       );
-    }
     default:
       if ((info.maxLength ?? 0) >= 1000)
         return (

@@ -23,6 +23,8 @@ interface SearchSelectProps {
   error?: string;
   placeholder?: string;
   name?: string;
+  disabled?: boolean;
+  description?: string;
 }
 
 /**
@@ -38,6 +40,8 @@ export const SearchSelect = memo(function SearchSelect({
   error,
   placeholder,
   name,
+  disabled,
+  description,
 }: SearchSelectProps) {
   const db = useLocalDb();
   const { t, i18n } = useTranslation('ui');
@@ -89,6 +93,8 @@ export const SearchSelect = memo(function SearchSelect({
         nothingFoundMessage="—"
         error={error}
         placeholder={placeholder}
+        disabled={disabled}
+        description={description}
         comboboxProps={{ withinPortal: true }}
       />
       {adding !== null && (

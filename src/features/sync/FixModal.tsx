@@ -11,12 +11,14 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getResource, type ResourceName } from '../../domain/registry';
 import { retryEntry } from '../../store/attention';
 import type { LocalDb } from '../../store/db';
 import type { AttentionItem } from '../../store/queries';
 import { LocalValidationError } from '../../store/validate';
 import { fieldError, fieldMessage } from '../../ui/fieldErrors';
 import { notifySuccess } from '../../ui/notices';
+import { RefSelect } from '../../ui/RefSelect';
 import { DESCRIBE_NAMESPACES, fieldLabel } from './describe';
 import { type FixMode, fieldKind, fixedFields, fixFields, fromText, toText } from './fixValues';
 
@@ -131,6 +133,22 @@ export function FixModal({ db, item, onClose }: Props) {
                 checked={texts[name] === 'true'}
                 error={error}
                 onChange={(event) => set(event.currentTarget.checked ? 'true' : 'false')}
+              />
+            );
+          // Another record by its name, as the user chose it (its id is no word of theirs).
+          const ref = getResource(entry.resource)?.fields[name]?.info.ref;
+          if (mode === 'form' && kind === 'ref' && ref)
+            return (
+              <RefSelect
+                key={name}
+                resource={ref as ResourceName}
+                label={label(name)}
+                name={name}
+                value={texts[name] || null}
+                onChange={(value) => set(value ?? '')}
+                disabled={fixed.includes(name)}
+                description={fixed.includes(name) ? t('sync:attention.fixed_project') : undefined}
+                error={error}
               />
             );
           return (
