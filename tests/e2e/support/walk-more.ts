@@ -97,8 +97,19 @@ async function walkAdmin(walk: Walk): Promise<void> {
     page.getByRole('button', { name: t('admin:users.new'), exact: true }).click(),
   );
   await page.goto('/admin/reference');
-  await page.getByLabel(t('admin:search'), { exact: true }).fill(data.text.vessel.slice(0, 12));
-  await page.getByTestId('reference-list').locator('> div').first().waitFor();
+  // Typed once the list is there (typed before, the search was once seen lost), then the vessel found.
+  const entries = page.getByTestId('reference-list').locator('> div');
+  await entries.first().waitFor();
+  const typed = data.text.vessel.slice(0, 12);
+  await page.getByLabel(t('admin:search'), { exact: true }).fill(typed);
+  await entries.filter({ hasText: data.text.vessel }).first().waitFor();
+  await page.waitForFunction(
+    (typed) =>
+      Array.from(document.querySelectorAll('[data-testid="reference-list"] > div')).every((entry) =>
+        entry.textContent?.includes(typed),
+      ),
+    typed,
+  );
   await walk.audit.check(page, 'reference lists (admin)', [data.text.vessel]);
   await page.goto('/admin/api-access');
   await page.getByTestId('api-example').waitFor();
@@ -127,12 +138,14 @@ export async function walkSync(walk: Walk, takenCode: string): Promise<void> {
   await page.context().setOffline(true);
   const attention = await page.evaluate(() => window.__karbontrack?.status().needs_attention ?? 0);
   await page.evaluate(
-    async ({ code, name }) => {
+    async ({ code, name, project }) => {
       const hooks = window.__karbontrack;
       if (!hooks) throw new Error('no e2e hooks');
-      await hooks.save('project', { code, name });
+      // With the seeded project's vessel and status: the fix form shows them by name, not by id.
+      const seeded = await hooks.row('project', project);
+      await hooks.save('project', { code, name, vessel: seeded?.vessel, status: seeded?.status });
     },
-    { code: takenCode, name: data.text.projectName },
+    { code: takenCode, name: data.text.projectName, project: data.project },
   );
   await page.context().setOffline(false);
   await page.waitForFunction(
