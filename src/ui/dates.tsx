@@ -72,6 +72,9 @@ interface FieldProps {
   name?: string;
 }
 
+/** The clear cross is 44 px (global.css, a touch target): its section as wide, so it stays inside the field. */
+const CLEAR_WIDTH = 44;
+
 export const DateField = memo(function DateField({ label, value, onChange, error, name }: FieldProps) {
   return (
     <Dates>
@@ -84,6 +87,7 @@ export const DateField = memo(function DateField({ label, value, onChange, error
         dateParser={parseTypedDate}
         placeholder="dd/mm/yyyy"
         clearable
+        rightSectionWidth={CLEAR_WIDTH}
         error={error}
         size="md"
       />
@@ -106,6 +110,7 @@ export function DateTimeField({ label, value, onChange, error, name }: FieldProp
         dateParser={parseTypedDateTime}
         placeholder="dd/mm/yyyy hh:mm"
         clearable
+        rightSectionWidth={CLEAR_WIDTH}
         error={error}
         size="md"
       />

@@ -108,7 +108,7 @@ export default function SignModal({ projectId, reportId, onClose }: Props) {
                     >
                       {signature
                         ? t('signing.sign_again')
-                        : t('signing.sign_as', { role: t(`signing.roles.${role}`) })}
+                        : t(`signing.sign_as.${role}`)}
                     </Button>
                   )}
                 </Group>
