@@ -106,9 +106,7 @@ export default function SignModal({ projectId, reportId, onClose }: Props) {
                       onClick={() => setSigning(role)}
                       data-testid={`sign-as-${role}`}
                     >
-                      {signature
-                        ? t('signing.sign_again')
-                        : t(`signing.sign_as.${role}`)}
+                      {signature ? t('signing.sign_again') : t(`signing.sign_as.${role}`)}
                     </Button>
                   )}
                 </Group>
