@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
+import type { StoredAttachment } from '../resources/attachments/repository.js';
+import type { Provenance } from '../resources/attachments/upload.js';
 import { isTimeZone } from './format.js';
 import { reportLanguages } from './i18n.js';
 import { findUserNames, type UserName } from './project-data.repository.js';
@@ -37,28 +39,14 @@ export interface ClaimRecord {
 }
 
 /** A live attachment with what the manifest says of it. */
-export interface ClaimFile {
-  id: string;
-  name: string;
-  content_type: string;
-  size: number;
-  sha256: string;
-  is_image: boolean;
+export interface ClaimFile extends StoredAttachment, Provenance {
   zone: string | null;
   description: string | null;
-  parent_resource: string;
-  parent_id: string;
   version: number;
   created_at: string;
   created_by: string | null;
   updated_at: string;
   updated_by: string | null;
-  captured_at: string | null;
-  capture_device: string | null;
-  capture_latitude: string | null;
-  capture_longitude: string | null;
-  capture_accuracy: string | null;
-  capture_sha256: string | null;
   altered: boolean;
 }
 
