@@ -5,36 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/ids.js';
 import { fixtureServer } from '../../tests/api/fixtures.js';
+import { devicePusher } from '../../tests/api/sync-push.js';
 
 const rig = fixtureServer();
-const clientId = uuidv7();
+const { change, push, nextSeq } = devicePusher(rig, { madeAgoMs: 60_000, withSentAt: true });
 
-interface Result {
-  mutation_id: string;
-  status: string;
-  errors?: Record<string, string[]>;
-  row?: Record<string, unknown> | null;
-}
-
-let seq = 0;
-const change = (resource: string, op: string, id: string, data: Record<string, unknown> = {}) => ({
-  mutation_id: uuidv7(),
-  seq: ++seq,
-  resource,
-  op,
-  id,
-  data,
-  occurred_at: new Date(Date.now() - 60_000).toISOString(),
-});
-type Change = ReturnType<typeof change>;
-async function push(mutations: Change[]) {
-  const answer = await rig.f.api<{ results: Result[] }>('POST', '/api/sync/push/', {
-    token: rig.f.adminToken,
-    body: { client_id: clientId, sent_at: new Date().toISOString(), mutations },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.results;
-}
 const stored = (table: string, id: string) =>
   rig.server.query(`select * from ${table} where id = $1`, [id]).then((rows) => rows[0]);
 const audited = (ids: string[]) =>
@@ -73,7 +48,7 @@ describe('creates in a push', () => {
         users_interested: [rig.f.adminId],
       }),
     ];
-    const again = { ...batch[4], seq: ++seq };
+    const again = { ...batch[4], seq: nextSeq() };
     const results = await push([...batch, again]);
     expect(results.map((result) => result.status)).toEqual([
       ...['applied', 'applied', 'applied', 'applied', 'applied', 'applied'],

@@ -3,34 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/ids.js';
 import { fixtureServer } from '../../tests/api/fixtures.js';
+import { devicePusher } from '../../tests/api/sync-push.js';
 
 const rig = fixtureServer();
-const clientId = uuidv7();
-
-interface Result {
-  mutation_id: string;
-  status: string;
-  errors?: Record<string, string[]>;
-}
-
-let seq = 0;
-const change = (resource: string, op: string, id: string, data: Record<string, unknown>) => ({
-  mutation_id: uuidv7(),
-  seq: ++seq,
-  resource,
-  op,
-  id,
-  data,
-  occurred_at: new Date().toISOString(),
-});
-async function push(mutations: ReturnType<typeof change>[], token = rig.f.adminToken, client = clientId) {
-  const answer = await rig.f.api<{ results: Result[] }>('POST', '/api/sync/push/', {
-    token,
-    body: { client_id: client, mutations },
-  });
-  expect(answer.status).toBe(200);
-  return answer.body.results;
-}
+const { change, push } = devicePusher(rig);
 
 describe('a bad change in a push', () => {
   it('a null for a field with a default is rejected naming it; the rest of the batch applies', async () => {
