@@ -5,7 +5,7 @@
 // (asked one after the other through the whole download): the server's thread stays free.
 import { startChildServer } from '../../fixtures/child-server.js';
 import type { BenchRow, BenchSuite } from '../lib.js';
-import { drain, probeHealth, uploadPhotos } from '../support/photos.js';
+import { measureDownload, uploadPhotos } from '../support/photos.js';
 
 const PHOTOS = 200;
 const INCIDENCES = 4;
@@ -41,39 +41,12 @@ const suite: BenchSuite = {
           incidences.map((id) => `incidence/${id}`),
           PHOTOS,
         );
-        const before = server.rssMb();
-        const started = performance.now();
-        const probe = probeHealth(server.url);
-        const { result: zipped, peakMb } = await server.sample(async () => {
-          const response = await post(`/api/project/${project}/make_claim_bundle/`, { language: 'en' });
-          if (response.status !== 200) throw new Error(`make_claim_bundle answered ${response.status}`);
-          return drain(response);
-        });
-        const seconds = (performance.now() - started) / 1000;
-        const waited = await probe.stop();
-        const mb = zipped / 1024 / 1024;
         rows.push(
-          {
-            suite: 'claim',
-            name: `make_claim_bundle of ${PHOTOS} photos [${engine}]`,
-            value: Math.round((mb / seconds) * 10) / 10,
-            unit: 'MB/s',
-            note: `${mb.toFixed(0)} MB (${(bytes / 1024 / 1024).toFixed(0)} MB of photos) in ${seconds.toFixed(2)} s`,
-          },
-          {
-            suite: 'claim',
-            name: `server peak RSS during make_claim_bundle [${engine}]`,
-            value: Math.round(peakMb),
-            unit: 'MB',
-            note: `server in a child process, VmRSS sampled every 20 ms; ${Math.round(before)} MB before`,
-          },
-          {
-            suite: 'claim',
-            name: `GET /api/health/ p99 during make_claim_bundle [${engine}]`,
-            value: waited.p99,
-            unit: 'ms',
-            note: `${waited.count} asked one after the other; longest ${waited.max} ms`,
-          },
+          ...(await measureDownload(
+            server,
+            { suite: 'claim', what: 'make_claim_bundle', engine, photos: PHOTOS, photoBytes: bytes },
+            () => post(`/api/project/${project}/make_claim_bundle/`, { language: 'en' }),
+          )),
         );
       } finally {
         await server.close();

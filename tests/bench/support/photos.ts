@@ -4,6 +4,7 @@
 import type { ChildServer } from '../../fixtures/child-server.js';
 import { jpeg } from '../../fixtures/files.js';
 import { upload } from '../../fixtures/multipart.js';
+import type { BenchRow } from '../lib.js';
 
 /** Uploads `count` photos to `/api/<parents[i % n]>/attachments/`; the bytes sent. */
 export async function uploadPhotos(server: ChildServer, parents: string[], count: number, parallel = 4) {
@@ -35,7 +36,7 @@ export async function uploadPhotos(server: ChildServer, parents: string[], count
 }
 
 /** Reads a response's body to its end; its size in bytes. */
-export async function drain(response: Response): Promise<number> {
+async function drain(response: Response): Promise<number> {
   if (!response.body) return 0;
   let size = 0;
   const reader = response.body.getReader();
@@ -47,7 +48,7 @@ export async function drain(response: Response): Promise<number> {
  * Asks GET /api/health/ one request after the other (20 ms apart) until stopped: how long the server's
  * thread keeps a small request waiting while it works on something else.
  */
-export function probeHealth(url: string) {
+function probeHealth(url: string) {
   const waits: number[] = [];
   let stopped = false;
   const running = (async () => {
@@ -67,4 +68,55 @@ export function probeHealth(url: string) {
       return { p99: Math.round(p99), max: Math.round(waits.at(-1) ?? 0), count: waits.length };
     },
   };
+}
+
+/**
+ * Downloads what `request` answers (read to its end) while sampling the server's memory and probing its
+ * health route: three rows of `suite` named after `what` (throughput, peak RSS, health p99).
+ */
+export async function measureDownload(
+  server: ChildServer,
+  {
+    suite,
+    what,
+    engine,
+    photos,
+    photoBytes,
+  }: { suite: string; what: string; engine: string; photos: number; photoBytes: number },
+  request: () => Promise<Response>,
+): Promise<BenchRow[]> {
+  const before = server.rssMb();
+  const started = performance.now();
+  const probe = probeHealth(server.url);
+  const { result: zipped, peakMb } = await server.sample(async () => {
+    const response = await request();
+    if (response.status !== 200) throw new Error(`${what} answered ${response.status}`);
+    return drain(response);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const waited = await probe.stop();
+  const mb = zipped / 1024 / 1024;
+  return [
+    {
+      suite,
+      name: `${what} of ${photos} photos [${engine}]`,
+      value: Math.round((mb / seconds) * 10) / 10,
+      unit: 'MB/s',
+      note: `${mb.toFixed(0)} MB (${(photoBytes / 1024 / 1024).toFixed(0)} MB of photos) in ${seconds.toFixed(2)} s`,
+    },
+    {
+      suite,
+      name: `server peak RSS during ${what} [${engine}]`,
+      value: Math.round(peakMb),
+      unit: 'MB',
+      note: `server in a child process, VmRSS sampled every 20 ms; ${Math.round(before)} MB before`,
+    },
+    {
+      suite,
+      name: `GET /api/health/ p99 during ${what} [${engine}]`,
+      value: waited.p99,
+      unit: 'ms',
+      note: `${waited.count} asked one after the other; longest ${waited.max} ms`,
+    },
+  ];
 }
