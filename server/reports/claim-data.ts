@@ -2,6 +2,7 @@
 // asked, the project's own files), each with its live attachments and their provenance.
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { isUuid } from '../../src/domain/ids.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import type { StoredAttachment } from '../resources/attachments/repository.js';
@@ -12,7 +13,6 @@ import { findUserNames, type UserName } from './project-data.repository.js';
 
 type Db = Database['db'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Most incidences one bundle takes (a claim names a few; a whole project's are still far fewer). */
 const MAX_INCIDENCES = 1000;
 
@@ -21,7 +21,7 @@ export const makeClaimBody = z.object({
   time_zone: z.string().max(64).refine(isTimeZone, 'Unknown time zone.').optional(),
   /** The incidences of the project whose files go in; every incidence of the project when absent. */
   incidences: z
-    .array(z.string().regex(UUID, 'Must be a valid UUID.'))
+    .array(z.string().refine(isUuid, 'Must be a valid UUID.'))
     .max(MAX_INCIDENCES, `At most ${MAX_INCIDENCES} incidences.`)
     .optional(),
   /** The project's own photos and documents too. */

@@ -1,6 +1,7 @@
 // The container report and its photos, read straight from the tables.
 import { sql } from 'kysely';
 import type { ContainerReport } from '../../src/domain/container-report.js';
+import { isUuid } from '../../src/domain/ids.js';
 import { lookupLabel } from '../../src/domain/reference/label.js';
 import { resources } from '../../src/domain/registry.js';
 import type { Principal } from '../auth/principal.js';
@@ -34,7 +35,7 @@ export async function findContainerReport(
   id: string,
 ): Promise<ContainerReportRow> {
   const access = readCondition(resources['container-report'], principal, 't');
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const result = await sql<ContainerReportRow>`
     select t.*, u.username as manager_username, u.first_name as manager_first_name,
       u.last_name as manager_last_name, to_jsonb(s) as status_row, to_jsonb(v) as vessel_row,

@@ -1,6 +1,7 @@
 // A project's rows for its reports, read straight from the tables: one query per table, live rows
 // only. The rows keep the domain's field names, so the ratio functions read them as they are.
 import { sql } from 'kysely';
+import { isUuid } from '../../src/domain/ids.js';
 import type { RatiosInput } from '../../src/domain/ratios/index.js';
 import { lookupLabel } from '../../src/domain/reference/label.js';
 import { resources } from '../../src/domain/registry.js';
@@ -77,7 +78,7 @@ export async function findProjectHeader(
   principal: Principal | null,
   id: string,
 ): Promise<ProjectHeader> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const access = readCondition(resources.project, principal, 't');
   const result = await sql<ProjectHeader>`
     select t.id, t.code, t.name, t.activity, t.init_date, t.end_date, t.voyage, t.dock, t.agency,

@@ -1,5 +1,6 @@
 // Making the project spreadsheets: who may, in which language and time zone, from which rows.
 import { z } from 'zod';
+import { isUuid } from '../../src/domain/ids.js';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -25,13 +26,11 @@ import type { ReportJob } from './report-worker.js';
 import { findSofReport, loadSofContent } from './sof-data.js';
 import type { WorkbookJob } from './workbook-job.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The body of every make_*_report call; all optional. */
 export const makeReportBody = z.object({
   language: z.enum(reportLanguages).optional(),
   /** The coil, SOF or prompter report (of this project) the file is made for. */
-  report: z.string().regex(UUID, 'Must be a valid UUID.').nullable().optional(),
+  report: z.string().refine(isUuid, 'Must be a valid UUID.').nullable().optional(),
   /** IANA zone the dates and times are written in (the device's); UTC when absent. */
   time_zone: z.string().max(64).refine(isTimeZone, 'Unknown time zone.').optional(),
 });

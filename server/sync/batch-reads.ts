@@ -3,11 +3,10 @@
 // the rows the batch creates itself, known before they are written. Rows a write of the batch changed are
 // forgotten (read again when asked); a delete, which may cascade, forgets them all.
 import { type Kysely, sql } from 'kysely';
+import { isUuid } from '../../src/domain/ids.js';
 import { mergesOf, type RowReader } from '../resources/engine/reads.js';
 
 type Row = Record<string, unknown>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class BatchReads implements RowReader {
   /** By table, then id (lower case): the row as read (null: there is none), or as this batch creates it. */
@@ -39,13 +38,13 @@ export class BatchReads implements RowReader {
       const missing = [...new Set([...ids].map((id) => id.toLowerCase()))].filter((id) => !known.has(id));
       if (missing.length === 0) continue;
       for (const id of missing) known.set(id, null);
-      const valid = missing.filter((id) => UUID.test(id));
+      const valid = missing.filter(isUuid);
       if (valid.length === 0) continue;
       const found =
         await sql<Row>`select * from ${sql.table(table)} where id = any(${valid}::uuid[])`.execute(this.db);
       for (const row of found.rows) known.set(String(row.id), row);
     }
-    const unknown = [...new Set(mergeable)].filter((id) => UUID.test(id) && !this.merges.has(id));
+    const unknown = [...new Set(mergeable)].filter((id) => isUuid(id) && !this.merges.has(id));
     if (unknown.length === 0) return;
     const into = await mergesOf(this.db, unknown);
     for (const id of unknown) this.merges.set(id, into.get(id) ?? null);

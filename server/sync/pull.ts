@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { allFields } from '../../src/domain/columns.js';
+import { isUuid } from '../../src/domain/ids.js';
 import { type FieldKind, syncColumns } from '../../src/domain/model.js';
 import { globalResources, projectResources, resources } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
@@ -17,7 +18,6 @@ export interface PullAnswer {
   total?: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Users go to devices with their names only.
 const HIDDEN: Record<string, string[]> = { users: ['email'] };
 
@@ -74,7 +74,7 @@ const projectlessResources = projectResources.filter((name) => {
 export function parseScope(scope: string | undefined): { kind: 'global' } | { kind: 'project'; id: string } {
   if (scope === undefined || scope === '' || scope === 'global') return { kind: 'global' };
   const match = /^project:(.+)$/.exec(scope);
-  if (match && UUID.test(match[1])) return { kind: 'project', id: match[1].toLowerCase() };
+  if (match && isUuid(match[1])) return { kind: 'project', id: match[1].toLowerCase() };
   throw new ValidationError({ scope: ['Use "global" or "project:<id>".'] });
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { attachment } from '../../../src/domain/attachment.js';
+import { isUuid } from '../../../src/domain/ids.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
 import { readCondition } from '../engine/access.js';
@@ -74,15 +75,13 @@ export async function findAny(db: Db, id: string) {
   return result.rows[0];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A live attachment the caller may read (customers: of their projects), or undefined. */
 export async function findReadable(
   db: Db,
   id: string,
   principal: Principal | null,
 ): Promise<StoredAttachment | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const access = readCondition(attachmentResource, principal);
   const result =
     await sql<StoredAttachment>`select id, name, content_type, size, sha256, is_image, parent_resource, parent_id

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { isUuid } from '../../../src/domain/ids.js';
 import type { FieldInfo } from '../../../src/domain/model.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { parseDateOnly, parseDateTime } from '../../../src/domain/values.js';
@@ -10,7 +11,6 @@ export type Query = Record<string, string | string[] | undefined>;
 const list = (value: string | string[] | undefined): string[] =>
   (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((item) => item !== '');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TRUE = ['true', '1', 'True', 'yes'];
 const FALSE = ['false', '0', 'False', 'no'];
@@ -27,7 +27,7 @@ function checkValue(info: FieldInfo, value: string): string | null {
     case 'ref':
     case 'uuid':
     case 'refList':
-      return UUID.test(value) ? null : `“${value.slice(0, 80)}” is not a valid UUID.`;
+      return isUuid(value) ? null : `“${value.slice(0, 80)}” is not a valid UUID.`;
     case 'int':
       return /^-?\d{1,9}$/.test(value) ? null : 'Enter a whole number.';
     case 'decimal':

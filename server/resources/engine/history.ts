@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { HistoryEntry } from '../../../src/domain/history.js';
+import { isUuid } from '../../../src/domain/ids.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
@@ -13,7 +14,7 @@ export async function recordHistory(
   principal: Principal | null,
   id: string,
 ): Promise<HistoryEntry[]> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const access = readCondition(resource, principal);
   const visible =
     await sql`select 1 from ${sql.table(resource.table)} as t where t.id = ${id} ${access ? sql`and ${access}` : sql``}`.execute(

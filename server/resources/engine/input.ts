@@ -1,10 +1,9 @@
+import { isUuid } from '../../../src/domain/ids.js';
 import { inputRefusals } from '../../../src/domain/refusals.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
 import { columnsOf } from './columns.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A ref given as the object a read returns ({id, name}) is taken as its id, so a read can be sent back. */
 function refId(value: unknown): unknown {
@@ -42,7 +41,7 @@ export function requestedId(body: unknown): string | undefined {
   if (body === null || typeof body !== 'object' || !('id' in body)) return undefined;
   const id = (body as { id: unknown }).id;
   if (id === undefined || id === null || id === '') return undefined;
-  if (typeof id !== 'string' || !UUID.test(id)) throw new ValidationError({ id: ['Must be a valid UUID.'] });
+  if (typeof id !== 'string' || !isUuid(id)) throw new ValidationError({ id: ['Must be a valid UUID.'] });
   return id.toLowerCase();
 }
 

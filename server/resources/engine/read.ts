@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { isUuid } from '../../../src/domain/ids.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
@@ -126,7 +127,7 @@ export async function findRepresentation<DB>(
   principal: Principal | null,
   id: string,
 ): Promise<Representation | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const conditions = [sql`t.id = ${id}`, sql`t.deleted_at is null`];
   const access = readCondition(resource, principal);
   if (access) conditions.push(access);

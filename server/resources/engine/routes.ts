@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid } from '../../../src/domain/ids.js';
 import { resourceNames, resources } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { requireUser } from '../../auth/auth.plugin.js';
@@ -113,7 +114,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, auth, con
 
     app.delete<{ Params: IdParams }>(`${base}:id/`, { schema: schemas.remove }, (request, reply) =>
       write(request, reply, 'delete', async (scope, actor) => {
-        if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw notFound();
+        if (!isUuid(request.params.id)) throw notFound();
         if (!(await deleteRecord(scope, resource, actor, request.params.id))) throw notFound();
         return { status: 204, body: null };
       }).finally(() => {
