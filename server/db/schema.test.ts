@@ -69,6 +69,7 @@ let database: Database;
 let columnsByTable: Map<string, Column[]>;
 let foreignKeys: { table_name: string; column_name: string; target: string }[];
 let uniqueIndexes: { tablename: string; indexdef: string }[];
+let checks: { table_name: string; definition: string }[];
 
 beforeAll(async () => {
   database = await openScratchDatabase();
@@ -90,7 +91,28 @@ beforeAll(async () => {
     select tablename, indexdef from pg_indexes
     where schemaname = current_schema() and indexdef like 'CREATE UNIQUE INDEX%'`.execute(database.db);
   uniqueIndexes = indexes.rows;
+  const constraints = await sql<{ table_name: string; definition: string }>`
+    select conrelid::regclass::text as table_name, pg_get_constraintdef(oid) as definition
+    from pg_constraint where contype = 'c' and connamespace = current_schema()::regnamespace`.execute(
+    database.db,
+  );
+  checks = constraints.rows;
 });
+
+/**
+ * The column and the values of a CHECK that lists allowed values, as PostgreSQL prints it back:
+ * `CHECK ((role = ANY (ARRAY['admin'::text, 'staff'::text])))` for `role IN (...)`, and
+ * `CHECK ((issue <@ ARRAY['people'::text, ...]))` for a list column. Other checks (>= 0, either of two
+ * columns) answer undefined.
+ */
+function listedValues(definition: string): { column: string; values: string[] } | undefined {
+  const match = /^CHECK \(\(\(?"?(\w+)"?\)? (?:= ANY \(|<@ )\(?ARRAY\[(.*)\]/.exec(definition);
+  if (!match) return undefined;
+  const values = [...(match[2] ?? '').matchAll(/'((?:[^']|'')*)'::text/g)].map((value) =>
+    (value[1] ?? '').replaceAll("''", "'"),
+  );
+  return { column: match[1] ?? '', values };
+}
 
 afterAll(async () => {
   await database?.close();
@@ -168,6 +190,46 @@ describe('database schema against src/domain', () => {
         if (!found) problems.push(`${resource.table} (${set.join(', ')})`);
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it("checks each choice field's values, and only those, in the database", () => {
+    const problems: string[] = [];
+    const choiceTables = new Set<string>();
+    for (const name of resourceNames) {
+      const resource = resources[name];
+      if (resource.externalTable) continue;
+      for (const [column, { info }] of Object.entries(allFields(resource))) {
+        if (info.kind !== 'choice' && info.kind !== 'choiceList') continue;
+        choiceTables.add(resource.table);
+        const listed = checks
+          .filter((check) => check.table_name === resource.table)
+          .map((check) => listedValues(check.definition))
+          .filter((check) => check?.column === column);
+        const want = [...(info.values ?? [])].sort();
+        if (listed.length === 0) problems.push(`${resource.table}.${column}: no CHECK of its values`);
+        for (const check of listed) {
+          const got = [...(check?.values ?? [])].sort();
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            problems.push(
+              `${resource.table}.${column}: CHECK allows ${got.join(',')}; the domain ${want.join(',')}`,
+            );
+        }
+      }
+    }
+    // And no CHECK lists values for a column the domain does not know as a choice.
+    for (const check of checks) {
+      const listed = listedValues(check.definition);
+      if (!listed) continue;
+      const resource = resourceNames.map((name) => resources[name]).find((r) => r.table === check.table_name);
+      if (!resource || resource.externalTable) continue;
+      const kind = allFields(resource)[listed.column]?.info.kind;
+      if (kind !== 'choice' && kind !== 'choiceList')
+        problems.push(
+          `${check.table_name}.${listed.column}: a CHECK lists values but the domain has no choice`,
+        );
+    }
+    expect(choiceTables.size).toBeGreaterThan(5);
     expect(problems).toEqual([]);
   });
 
