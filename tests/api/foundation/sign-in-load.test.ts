@@ -29,7 +29,9 @@ describe('a burst of sign-ins', () => {
     );
     const signedIn = answers.filter((answer) => answer.status === 200);
     const busy = answers.filter((answer) => answer.status === 503);
-    expect(signedIn.length + busy.length).toBe(answers.length);
+    expect(
+      answers.map((a) => `${a.status} ${JSON.stringify(a.body)}`).filter((s) => !/^(200|503) /.test(s)),
+    ).toEqual([]);
     expect(signedIn.length).toBeGreaterThanOrEqual(1);
     expect(busy.length).toBeGreaterThanOrEqual(1);
     for (const answer of busy) {
