@@ -1,7 +1,8 @@
 // The claim bundle (issue 21) through its real path: photos with provenance uploaded over HTTP, the
 // bundle downloaded and unzipped, every hash recomputed from the files in it; a stored file changed at
 // rest is flagged in the manifest and the index (and its own download fails); another customer's
-// project is a 404; a bad selection a 400 naming the field. Runs with the file store on disk and, with
+// project is a 404; a bad selection a 400 naming the field. One record's bundle (its "Download all"): a
+// packing item's, a container report's of no project, the project's own files. Runs with the file store on disk and, with
 // STORAGE_URL (tests/fixtures/with-s3.ts), in a bucket.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -27,8 +28,9 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
 const bundle = (body: unknown, token = f.staffToken, headers: Record<string, string> = {}) =>
   postForFile(server.url, `/api/project/${project}/make_claim_bundle/`, { token, body, headers });
 
-async function attach(incidence: string, name: string, bytes: Buffer, fields: Record<string, string>) {
-  const sent = await upload(`${server.url}/api/incidence/${incidence}/attachments/`, {
+/** Uploads a file to `parent` ('incidence/<id>', 'packing-list/<id>'...); its id. */
+async function attach(parent: string, name: string, bytes: Buffer, fields: Record<string, string>) {
+  const sent = await upload(`${server.url}/api/${parent}/attachments/`, {
     token: f.staffToken,
     fields,
     file: { name, bytes, type: name.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg' },
@@ -56,7 +58,7 @@ beforeAll(async () => {
   scratch = (await f.create('incidence', { description: 'Scratched slab' }, { project })).id;
   other = (await f.create('incidence', { description: 'Not in the claim' }, { project })).id;
   photo = await jpeg(800, 600, 3);
-  ids.dent = await attach(dent, 'coil.jpg', photo, {
+  ids.dent = await attach(`incidence/${dent}`, 'coil.jpg', photo, {
     is_image: 'true',
     zone: 'onboard',
     captured_at: '2026-11-20T09:14:03.250Z',
@@ -66,12 +68,12 @@ beforeAll(async () => {
     capture_accuracy: '8',
     capture_sha256: sha(photo),
   });
-  ids.report = await attach(dent, 'survey.pdf', pdf(), { is_image: 'false' });
-  ids.scratch = await attach(scratch, 'slab.jpg', await jpeg(640, 480, 9), {
+  ids.report = await attach(`incidence/${dent}`, 'survey.pdf', pdf(), { is_image: 'false' });
+  ids.scratch = await attach(`incidence/${scratch}`, 'slab.jpg', await jpeg(640, 480, 9), {
     is_image: 'true',
     capture_sha256: 'ab'.repeat(32),
   });
-  ids.other = await attach(other, 'other.jpg', await jpeg(320, 240, 5), { is_image: 'true' });
+  ids.other = await attach(`incidence/${other}`, 'other.jpg', await jpeg(320, 240, 5), { is_image: 'true' });
 });
 afterAll(async () => {
   await server?.close();
@@ -184,5 +186,89 @@ describe('claim bundle', () => {
     const path = `/api/project/${theirProject}/make_claim_bundle/`;
     expect((await postForFile(server.url, path, { token: own, body: {} })).status).toBe(200);
     expect((await postForFile(server.url, path, { token: theirs, body: {} })).status).toBe(404);
+  });
+  it("of one record, from its 'Download all': its files only, hashed, named by the record", async () => {
+    const item = (await f.create('packing-list', { reference: 'C4711-A' }, { project })).id;
+    const itemPhoto = await jpeg(640, 480, 11);
+    const taken = await attach(`packing-list/${item}`, 'label.jpg', itemPhoto, {
+      is_image: 'true',
+      zone: 'warehouse',
+      captured_at: '2026-11-21T15:02:00.000Z',
+      capture_sha256: sha(itemPhoto),
+    });
+    const note = await attach(`packing-list/${item}`, 'mill-cert.pdf', pdf(), { is_image: 'false' });
+    const made = await postForFile(server.url, `/api/packing-list/${item}/make_claim_bundle/`, {
+      token: f.staffToken,
+      body: { language: 'en' },
+    });
+    expect(made.status, made.bytes.toString()).toBe(200);
+    expect(made.headers.get('x-suggested-filename')).toMatch(
+      /^claim_bundle_.+_\d{4}-\d\d-\d\d_C4711-A\.zip$/,
+    );
+    const files = await unzip(made.bytes);
+    const json = files.get('manifest.json') ?? Buffer.alloc(0);
+    expect(made.headers.get('x-bundle-sha256')).toBe(sha(json));
+    const manifest = JSON.parse(json.toString()) as { files: Row[]; project: { id: string } };
+    expect(manifest.project.id).toBe(project);
+    expect(manifest.files.map((row) => row.attachment_id).sort()).toEqual([taken, note].sort());
+    for (const row of manifest.files) {
+      expect(row).toMatchObject({
+        record_resource: 'packing-list',
+        record_id: item,
+        record_label: 'C4711-A',
+      });
+      expect(String(row.path)).toMatch(/^files\/01_packing-list_C4711-A\//);
+      expect(sha(files.get(String(row.path)) ?? Buffer.alloc(0))).toBe(row.sha256);
+    }
+    expect(manifest.files.find((row) => row.attachment_id === taken)?.zone).toBe('warehouse');
+    const pages = await pdfPages(files.get('index.pdf') ?? Buffer.alloc(0));
+    expect(pages[0]?.text.replace(/\s+/g, '')).toContain(sha(json));
+    // 15:02 UTC is 16:02 in Seville, the project's port.
+    expect(pages[1]?.text).toContain('Packing item: C4711-A');
+    expect(pages[1]?.text).toContain('21/11/2026 16:02');
+    expect(pages[1]?.text).toContain('mill-cert.pdf');
+
+    // A container report of no project: its own port's time, named by its number; Spanish.
+    const rotterdam = await f.create('port', { name: 'Rotterdam', time_zone: 'Europe/Amsterdam' });
+    const box = await f.create('container-report', { container_number: 'MSCU1234565', port: rotterdam.id });
+    const seal = await attach(`container-report/${box.id}`, 'seal.jpg', await jpeg(320, 240, 2), {
+      is_image: 'true',
+      captured_at: '2026-11-22T07:30:00.000Z',
+    });
+    const path = `/api/container-report/${box.id}/make_claim_bundle/`;
+    const es = await postForFile(server.url, path, { token: f.staffToken, body: { language: 'es' } });
+    expect(es.status, es.bytes.toString()).toBe(200);
+    expect(es.headers.get('x-suggested-filename')).toMatch(
+      /^paquete_reclamacion_MSCU1234565_\d{4}-\d\d-\d\d\.zip$/,
+    );
+    const boxFiles = await unzip(es.bytes);
+    const boxManifest = JSON.parse(String(boxFiles.get('manifest.json'))) as { files: Row[]; project: null };
+    expect(boxManifest.project).toBeNull();
+    expect(boxManifest.files.map((row) => row.attachment_id)).toEqual([seal]);
+    const boxPages = await pdfPages(boxFiles.get('index.pdf') ?? Buffer.alloc(0));
+    expect(boxPages[1]?.text).toContain('Informe de contenedor: MSCU1234565');
+    expect(boxPages[1]?.text).toContain('22/11/2026 08:30');
+    // Who cannot read the record gets a 404, as for its files: a customer token and a container report.
+    const customer = await f.accountToken((await f.create('accounts')).id);
+    expect((await postForFile(server.url, path, { token: customer, body: {} })).status).toBe(404);
+    const strangers = `/api/packing-list/${item}/make_claim_bundle/`;
+    expect((await postForFile(server.url, strangers, { token: customer, body: {} })).status).toBe(404);
+    const badZone = await postForFile(server.url, strangers, {
+      token: f.staffToken,
+      body: { time_zone: 'Mars/Olympus' },
+    });
+    expect(badZone.status).toBe(400);
+    expect(Object.keys(JSON.parse(badZone.bytes.toString()))).toEqual(['time_zone']);
+
+    // The project's own files: its bundle with no incidence and project_files (the documents' button).
+    const own = await attach(`project/${project}`, 'hatch-survey.pdf', pdf(), { is_image: 'false' });
+    const projectOnly = await bundle({ incidences: [], project_files: true });
+    expect(projectOnly.status).toBe(200);
+    const projectFiles = JSON.parse(String((await unzip(projectOnly.bytes)).get('manifest.json'))) as {
+      files: Row[];
+    };
+    expect(projectFiles.files.map((row) => [row.attachment_id, row.record_resource])).toEqual([
+      [own, 'project'],
+    ]);
   });
 });

@@ -1,7 +1,9 @@
-// What a claim bundle holds, read from the database: the project's selected incidences (and, when
-// asked, the project's own files), each with its live attachments and their provenance.
+// What a claim bundle holds, read from the database: the records whose files go in (the project's
+// selected incidences and, when asked, the project's own files; or the one record whose "Download all"
+// asked for it), each with its live attachments and their provenance.
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { AttachmentParent } from '../../src/domain/attachment.js';
 import { isUuid } from '../../src/domain/ids.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
@@ -29,9 +31,12 @@ export const makeClaimBody = z.object({
 });
 export type MakeClaimBody = z.infer<typeof makeClaimBody>;
 
+/** The body of one record's bundle (its "Download all"): the language and zone of the index only. */
+export const makeRecordClaimBody = makeClaimBody.pick({ language: true, time_zone: true });
+
 /** A record whose files the bundle holds. */
 export interface ClaimRecord {
-  resource: 'incidence' | 'project';
+  resource: AttachmentParent;
   id: string;
   label: string;
   /** When it was recorded (ISO). */
@@ -60,8 +65,12 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : S
 const isoOrNull = (value: unknown) => (value == null ? null : iso(value));
 const textOrNull = (value: unknown) => (value == null ? null : String(value));
 
-/** The incidences asked for (400 naming `incidences` for one not of this project), then their files. */
-export async function loadClaimData(db: Db, projectId: string, body: MakeClaimBody): Promise<ClaimData> {
+/** The incidences asked for (400 naming `incidences` for one not of this project), and the project. */
+export async function projectClaimRecords(
+  db: Db,
+  projectId: string,
+  body: MakeClaimBody,
+): Promise<ClaimRecord[]> {
   const wanted = body.incidences ? [...new Set(body.incidences.map((id) => id.toLowerCase()))] : null;
   const incidences = await sql<{ id: string; description: string; created_at: unknown }>`
     select id, description, created_at from incidence
@@ -81,18 +90,28 @@ export async function loadClaimData(db: Db, projectId: string, body: MakeClaimBo
     label: row.description,
     created_at: iso(row.created_at),
   }));
-  const ids = records.map((record) => record.id);
-  const ofIncidences = ids.length
-    ? sql`(parent_resource = 'incidence' and parent_id in (${sql.join(ids)}))`
-    : sql`false`;
-  const ofProject = body.project_files
-    ? sql`(parent_resource = 'project' and parent_id = ${projectId})`
+  if (body.project_files) records.unshift({ resource: 'project', id: projectId, label: '', created_at: '' });
+  return records;
+}
+
+/** The live files of `records`, oldest first, and the people who sent or edited them. */
+export async function loadClaimData(db: Db, records: ClaimRecord[]): Promise<ClaimData> {
+  const byResource = new Map<string, string[]>();
+  for (const record of records)
+    byResource.set(record.resource, [...(byResource.get(record.resource) ?? []), record.id]);
+  const ofRecords = byResource.size
+    ? sql.join(
+        [...byResource].map(
+          ([resource, ids]) => sql`(parent_resource = ${resource} and parent_id in (${sql.join(ids)}))`,
+        ),
+        sql` or `,
+      )
     : sql`false`;
   const result = await sql<Record<string, unknown>>`
     select id, name, content_type, size, sha256, is_image, zone, description, parent_resource, parent_id,
       version, created_at, created_by, updated_at, updated_by, captured_at, capture_device,
       capture_latitude, capture_longitude, capture_accuracy, capture_sha256, altered
-    from attachment where deleted_at is null and (${ofIncidences} or ${ofProject})
+    from attachment where deleted_at is null and (${ofRecords})
     order by created_at, id`.execute(db);
   const files = result.rows.map(
     (row): ClaimFile => ({
@@ -120,7 +139,6 @@ export async function loadClaimData(db: Db, projectId: string, body: MakeClaimBo
       altered: row.altered === true,
     }),
   );
-  if (body.project_files) records.unshift({ resource: 'project', id: projectId, label: '', created_at: '' });
   const people = new Set(files.flatMap((file) => [file.created_by, file.updated_by]));
   const users = await findUserNames(
     db,

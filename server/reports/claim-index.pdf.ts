@@ -106,7 +106,9 @@ function cover(doc: Pdf, job: ClaimIndexJob, t: Translate, clock: Clock) {
 }
 
 const recordTitle = (record: ClaimIndexJob['records'][number], t: Translate) =>
-  record.resource === 'project' ? t('claim.project_files') : t('claim.incidence', { label: record.label });
+  record.resource === 'project'
+    ? t('claim.project_files')
+    : t(`claim.record.${record.resource}` as TextKey, { label: record.label });
 
 /** index.pdf's bytes. */
 export async function buildClaimIndex(job: ClaimIndexJob): Promise<Buffer> {

@@ -45,7 +45,8 @@ export interface ManifestRow {
 }
 
 export interface ManifestHeader {
-  project: { id: string; code: string | null; name: string; vessel: string | null };
+  /** Null for a container report of no project. */
+  project: { id: string; code: string | null; name: string; vessel: string | null } | null;
   made_at: string;
   made_by: string;
   time_zone: string;

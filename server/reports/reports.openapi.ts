@@ -1,6 +1,9 @@
 // OpenAPI text of the report downloads (the zod that validates the body lives with the report code,
 // which loads only with the first report asked for).
-import { API_TAGS } from '../resources/engine/api-names.js';
+import type { AttachmentParent } from '../../src/domain/attachment.js';
+import { resources } from '../../src/domain/registry.js';
+import type { Resource } from '../../src/domain/resource.js';
+import { API_TAGS, apiNames, pascal } from '../resources/engine/api-names.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -115,3 +118,22 @@ export const claimBundleDoc = {
     },
   },
 };
+
+/** One record's claim bundle (its "Download all" as evidence): the same ZIP, of that record's files. */
+export function recordClaimBundleDoc(name: Exclude<AttachmentParent, 'project'>) {
+  const { one } = apiNames(resources[name] as Resource);
+  return {
+    ...claimBundleDoc,
+    operationId: `make${pascal(one)}ClaimBundle`,
+    summary: `Download the claim bundle of a ${one}: its photos and documents, with manifest and hash`,
+    description: `The claim bundle of one ${one}, as makeClaimBundle makes it for a project's incidences: \`files/01_${name}_<label>/\` holds its photos and documents byte for byte as stored, with \`manifest.json\`, \`manifest.csv\` and \`index.pdf\` (its page: the photos' thumbnails and the provenance of each file), every file hashed again and a changed or missing one flagged; the bundle's hash (SHA-256 of manifest.json) in \`x-bundle-sha256\`. 404 for a record the caller cannot read.`,
+    body: {
+      type: 'object',
+      properties: {
+        language: claimBundleDoc.body.properties.language,
+        time_zone: claimBundleDoc.body.properties.time_zone,
+      },
+      description: 'All optional: send {}.',
+    },
+  };
+}

@@ -5,13 +5,16 @@
 //   POST /api/project/<id>/make_sof_pdf/           .pdf   body {language?, report?, time_zone?, signed?}
 //   POST /api/container-report/<id>/make_container_report/  .pdf  body {language?, time_zone?}
 //   POST /api/project/<id>/make_claim_bundle/      .zip   body {language?, time_zone?, incidences?, project_files?}
-//        (streamed; its hash in x-bundle-sha256)
+//   POST /api/<record>/<id>/make_claim_bundle/     .zip   body {language?, time_zone?}: one record's files
+//        (every resource that carries attachments but project; streamed; its hash in x-bundle-sha256)
 // The file comes back with Content-Disposition and x-suggested-filename. 404 for a record the caller
 // cannot read; 400 (DRF field errors) for a bad body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { attachmentParents } from '../../src/domain/attachment.js';
 import type { AppContext } from '../context.js';
 import { downloadHeaders } from '../files/names.js';
-import { claimBundleDoc, reportDoc } from './reports.openapi.js';
+import type { ClaimBundle } from './claim-bundle.service.js';
+import { claimBundleDoc, recordClaimBundleDoc, reportDoc } from './reports.openapi.js';
 import type { MadeFile, ProjectReportKind } from './reports.service.js';
 
 // ExcelJS, pdfkit and sharp load with the first report asked for, so an idle server does not carry them.
@@ -79,34 +82,61 @@ export async function reportRoutes(app: FastifyInstance, { database, config }: A
     async (...made) => (await containerReports()).makeContainerReport(database, config, ...made),
   );
 
+  const sendBundle = (reply: FastifyReply, bundle: ClaimBundle) => {
+    // A client that goes away stops the work.
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) bundle.archive.abort();
+    });
+    return reply
+      .headers({
+        ...downloadHeaders(bundle.filename),
+        'content-type': 'application/zip',
+        'cache-control': 'no-store',
+        'x-bundle-sha256': bundle.bundleSha256,
+        'x-bundle-files': String(bundle.files),
+        'x-bundle-flagged': String(bundle.flagged),
+        'x-bundle-bytes': String(bundle.bytes),
+      })
+      .send(bundle.archive);
+  };
+  const stopped = (request: FastifyRequest) => (error: Error) =>
+    request.log.error({ err: error }, 'claim bundle stopped');
+
   app.post<{ Params: IdParams }>(
     '/project/:id/make_claim_bundle/',
     { schema: { ...claimBundleDoc, params: idParams } },
-    async (request, reply) => {
-      const bundle = await (await claimBundles()).makeClaimBundle(
-        database,
-        config,
-        request.principal,
-        request.params.id,
-        request.body,
-        acceptLanguage(request),
-        (error) => request.log.error({ err: error }, 'claim bundle stopped'),
-      );
-      // A client that goes away stops the work.
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) bundle.archive.abort();
-      });
-      return reply
-        .headers({
-          ...downloadHeaders(bundle.filename),
-          'content-type': 'application/zip',
-          'cache-control': 'no-store',
-          'x-bundle-sha256': bundle.bundleSha256,
-          'x-bundle-files': String(bundle.files),
-          'x-bundle-flagged': String(bundle.flagged),
-          'x-bundle-bytes': String(bundle.bytes),
-        })
-        .send(bundle.archive);
-    },
+    async (request, reply) =>
+      sendBundle(
+        reply,
+        await (await claimBundles()).makeClaimBundle(
+          database,
+          config,
+          request.principal,
+          request.params.id,
+          request.body,
+          acceptLanguage(request),
+          stopped(request),
+        ),
+      ),
   );
+  // The project's own files are its bundle with project_files and no incidence (the route above).
+  for (const resource of attachmentParents.filter((name) => name !== 'project'))
+    app.post<{ Params: IdParams }>(
+      `/${resource}/:id/make_claim_bundle/`,
+      { schema: { ...recordClaimBundleDoc(resource), params: idParams } },
+      async (request, reply) =>
+        sendBundle(
+          reply,
+          await (await claimBundles()).makeRecordClaimBundle(
+            database,
+            config,
+            request.principal,
+            resource,
+            request.params.id,
+            request.body,
+            acceptLanguage(request),
+            stopped(request),
+          ),
+        ),
+    );
 }

@@ -14,6 +14,8 @@ export interface Parent {
   project: string | null;
   /** What the parent is called on screen (for the ZIP's name). */
   label: string;
+  /** The record as the REST API reads it (refs as objects). */
+  row: Record<string, unknown>;
 }
 
 /**
@@ -40,5 +42,12 @@ export async function findParent(
   const shown = resource.display
     .map((field) => row[field])
     .find((value) => typeof value === 'string' && value);
-  return { name, resource, id: String(row.id), project, label: typeof shown === 'string' ? shown : id };
+  return {
+    name,
+    resource,
+    id: String(row.id),
+    project,
+    label: typeof shown === 'string' ? shown : id,
+    row,
+  };
 }
