@@ -53,7 +53,7 @@ export async function restoreBackup(file: string, config: RestoreConfig, options
   backup.close();
   checkEngine(manifest, config);
   // The embedded database's folder is locked for the whole restore: no server may start on it meanwhile.
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const unlock = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
   const pgdata = join(config.dataDir, 'pgdata');
   const store = await openFileStore(config);
   const scratch = await mkdtemp(join(tmpdir(), 'karbontrack-restore-'));

@@ -1,6 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// PGlite's files may be opened by one process only; two would corrupt them. The lock is
+// proper-lockfile's (a folder made atomically, its mtime refreshed while its holder lives, taken over
+// once it goes stale), beside a note naming the holder (pid and start time) so that a second opener
+// is refused at once with the holder's pid, and a lock whose holder has died is taken over without
+// waiting when the folder is already stale, or as soon as it turns stale otherwise.
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 
 export class DatabaseBusyError extends Error {
   constructor(
@@ -14,6 +19,11 @@ export class DatabaseBusyError extends Error {
     this.name = 'DatabaseBusyError';
   }
 }
+
+/** How long a lock not refreshed by its holder is kept (the holder refreshes it every half of it). */
+const STALE_MS = 10_000;
+/** How often a lock whose holder has died is tried again until it turns stale. */
+const RETRY_MS = 500;
 
 interface Holder {
   pid: number;
@@ -44,7 +54,7 @@ function isAlive({ pid, started }: Holder): boolean {
 function readHolder(file: string): Holder | null {
   try {
     const text = readFileSync(file, 'utf8').trim();
-    // Older lock files hold the pid alone.
+    // Lock files of releases before proper-lockfile hold the pid alone, or this JSON.
     const holder = (text.startsWith('{') ? JSON.parse(text) : { pid: Number.parseInt(text, 10) }) as Holder;
     return Number.isInteger(holder.pid) && holder.pid > 0 ? holder : null;
   } catch {
@@ -52,65 +62,90 @@ function readHolder(file: string): Holder | null {
   }
 }
 
-/**
- * Creates the lock file only if there is none, complete with its content (written aside, then
- * hard-linked into place): two processes starting at once cannot both succeed, nor see a half-written file.
- */
-function createExclusive(file: string, content: string): boolean {
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, content);
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+interface Paths {
+  dataDir: string;
+  /** proper-lockfile's folder. */
+  lock: string;
+  /** Who holds it. */
+  note: string;
+}
+
+/** Throws DatabaseBusyError when a live process (this one included) holds the folder. */
+function refuseLiveHolder({ dataDir, lock, note }: Paths): void {
+  let isFolder: boolean;
   try {
-    linkSync(draft, file);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
-  } finally {
-    rmSync(draft, { force: true });
+    isFolder = statSync(lock).isDirectory();
+  } catch {
+    return;
   }
-  // A file system without hard links: exclusive create, then write.
+  if (isFolder) {
+    const holder = readHolder(note);
+    if (holder && isAlive(holder)) throw new DatabaseBusyError(dataDir, holder.pid);
+    return;
+  }
+  // The lock file of a release before proper-lockfile: its holder may still run (then it is refused);
+  // left by a process that has died, it is removed.
+  const holder = readHolder(lock);
+  if (holder && isAlive(holder)) throw new DatabaseBusyError(dataDir, holder.pid);
   try {
-    writeFileSync(file, content, { flag: 'wx' });
-    return true;
+    unlinkSync(lock);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'EISDIR') throw error;
   }
 }
 
-/** Folders locked by this process: a second PGlite on the same files, even in-process, would corrupt them. */
-const heldHere = new Set<string>();
-
 /**
- * PGlite's files may be opened by one process only; two would corrupt them. A lock file, created
- * exclusively and holding the owner's pid and start time, makes a second opener (another process or
- * this one) fail with a plain message. A lock left by a process that has died is taken over.
+ * Locks the embedded database's folder for this process; a second opener (another process or this
+ * one) fails with DatabaseBusyError naming the holder. `staleMs` is for tests (2 s at least).
  */
-export function lockDataDir(dataDir: string): () => void {
+export async function lockDataDir(dataDir: string, { staleMs = STALE_MS } = {}): Promise<() => void> {
   mkdirSync(dataDir, { recursive: true });
-  const key = resolve(dataDir);
-  const file = join(dataDir, 'pgdata.lock');
-  if (heldHere.has(key)) throw new DatabaseBusyError(dataDir, process.pid);
-  const me: Holder = { pid: process.pid, started: startTime(process.pid) };
-  const content = JSON.stringify(me);
-  for (let attempt = 0; ; attempt++) {
-    if (createExclusive(file, content)) break;
-    const holder = readHolder(file);
-    if (holder && isAlive(holder) && holder.pid !== process.pid)
-      throw new DatabaseBusyError(dataDir, holder.pid);
-    if (attempt >= 3) throw new DatabaseBusyError(dataDir, holder?.pid ?? 0);
-    // Stale (its process is gone, or it was ours and never removed): take it over, unless another
-    // process has just done so.
-    const again = readHolder(file);
-    if (JSON.stringify(again) === JSON.stringify(holder)) rmSync(file, { force: true });
+  const paths: Paths = { dataDir, lock: join(dataDir, 'pgdata.lock'), note: join(dataDir, 'pgdata.pid') };
+  const options = {
+    lockfilePath: paths.lock,
+    realpath: false,
+    stale: staleMs,
+    // Not refreshed within `stale` (a machine asleep, an event loop stalled): another opener still
+    // sees this live process in the note and is refused, so the server goes on; it says so.
+    onCompromised: (error: Error) => process.emitWarning(`The lock of ${dataDir}: ${error.message}`),
+  };
+  refuseLiveHolder(paths);
+  try {
+    await lockfile.lock(dataDir, options);
+  } catch (error) {
+    if (errorCode(error) !== 'ELOCKED') throw error;
+    // Its note may have been written meanwhile; without a live holder, the lock is one a process
+    // left when it died (or one still being taken): proper-lockfile takes it once it turns stale.
+    refuseLiveHolder(paths);
+    const retries = {
+      retries: Math.ceil(staleMs / RETRY_MS) + 2,
+      factor: 1,
+      minTimeout: RETRY_MS,
+      maxTimeout: RETRY_MS,
+    };
+    await lockfile.lock(dataDir, { ...options, retries }).catch((again: unknown) => {
+      if (errorCode(again) === 'ELOCKED')
+        throw new DatabaseBusyError(dataDir, readHolder(paths.note)?.pid ?? 0);
+      throw again;
+    });
   }
-  heldHere.add(key);
+  const me: Holder = { pid: process.pid, started: startTime(process.pid) };
+  const draft = `${paths.note}.${process.pid}`;
+  writeFileSync(draft, JSON.stringify(me));
+  renameSync(draft, paths.note);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    heldHere.delete(key);
-    if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
+    // A note naming another process: it took the lock over (this one's had gone stale); leave both.
+    if (readHolder(paths.note)?.pid !== process.pid) return;
+    rmSync(paths.note, { force: true });
+    try {
+      lockfile.unlockSync(dataDir, { lockfilePath: paths.lock, realpath: false });
+    } catch (error) {
+      if (errorCode(error) !== 'ENOTACQUIRED') throw error;
+    }
   };
 }

@@ -48,7 +48,7 @@ let sizing = 0;
 /** Opens the embedded database; 'memory' keeps it in memory (tests), anything else is a folder. */
 export async function openPGlite(dataDir: string): Promise<Database> {
   const memory = dataDir === 'memory';
-  const unlock = memory ? () => {} : lockDataDir(dataDir);
+  const unlock = memory ? () => {} : await lockDataDir(dataDir);
   try {
     const pgdata = join(dataDir, 'pgdata');
     if (!memory && !existsSync(join(pgdata, 'PG_VERSION'))) await initdbApart(pgdata);
