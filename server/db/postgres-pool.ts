@@ -39,6 +39,12 @@ export function poolTimeoutOptions({ connectMs = 0, queryMs = 0 }: PoolTimeouts)
  * would otherwise hold the request (and the connection) forever. A connection that timed out is
  * closed when released, never reused: every later query given to it would wait behind the stuck one,
  * and run late, after its caller had been told it failed.
+ *
+ * Kept over a library (issue 22's review): pg's own `query_timeout` rejects the caller's promise but
+ * leaves the query it had sent active on the connection, and pg-pool then takes that connection back
+ * as healthy, so the next request's queries queue behind the stuck one; neither Kysely nor pg-pool has
+ * a limit that also throws the connection away. This guard does both in some 50 lines, over the pool's
+ * public API (client.release(error) destroys the connection).
  */
 export function guardedPool(pool: pg.Pool, queryMs = 0): PostgresPool {
   // One wrapper per pg client: Kysely keys its connections (and their one-time setup) by this object.

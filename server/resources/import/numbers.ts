@@ -14,6 +14,12 @@
 //   row and column.
 // Spaces, no-break spaces and apostrophes as thousands separators, and a trailing "kg" (in a column of
 // tonnes: "t", "Tm"...), are dropped.
+//
+// Kept over a library (issue 22's review): number parsers (Intl-based ones, numeral, globalize,
+// parse-decimal-number) are told the locale beforehand and read every cell by it. A packing list does
+// not say its locale, and reading by a guessed one turns "18.000" t into 18 or 18,000 without a word.
+// No library infers the mark from the file's own unambiguous numbers, nor refuses the cell it cannot
+// decide, naming it; that inference is the point of this module.
 
 export type DecimalMark = ',' | '.';
 

@@ -2,6 +2,13 @@
 // browser's whole traffic through it): it forwards requests, and on command answers 500 or 401, drops
 // the connection before or after the server got the request, cuts a request's body or an answer halfway,
 // or holds an answer back (for a while, or until the client goes away). Node only (tests).
+//
+// Kept over a library (issue 22's review): in-process mocks (nock, msw) replace the network, so the
+// real client never meets the real server, and what a test would check is the mock. TCP fault
+// proxies (toxiproxy, a Go server of its own that npm does not ship) cut bytes but cannot pick
+// "the next push" by its HTTP route nor answer a status after the server applied the request; http
+// forwarding libraries (http-proxy) forward well but have no faults. These 200 lines of node:http do
+// exactly the faults a tablet on deck meets, at the point of a request's life each test names.
 import {
   type ClientRequest,
   createServer,
