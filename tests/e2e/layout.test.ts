@@ -34,7 +34,7 @@ describe('layout', () => {
     await page.getByTestId('public-header').waitFor();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     expect(await page.getByTestId('user-bar').count()).toBe(0);
-    expect(await page.getByTestId('footer').textContent()).toContain('2021');
+    expect(await page.getByTestId('footer').textContent()).toContain(`© ${new Date().getFullYear()} `);
 
     await page.goto('/login');
     await signIn(page);
@@ -49,7 +49,7 @@ describe('layout', () => {
     await page.goto('/project/p1/hand/h1');
     await waitForScreen(page);
     expect(await activeEntry(page)).toBe('Projects');
-    expect(await page.getByTestId('footer').textContent()).toContain('2021');
+    expect(await page.getByTestId('footer').textContent()).toContain(`© ${new Date().getFullYear()} `);
     await expectNoRawKeys(page);
   });
 
