@@ -52,10 +52,18 @@ const patterns = (Object.keys(messages) as Key[]).map(patternOf);
 /** Where a list's item is refused ('Item 2: ...' for the third), its number from 1 and the message. */
 const ITEM = /^Item (\d+)(?:\.[\w.]+)?: ([\s\S]+)$/;
 
+/**
+ * The server's refusal of a link to a record it does not have (server/i18n 'record.no_pk', in English or
+ * Spanish): it names the record by its id, which is no word of the user's.
+ */
+const NO_RECORD =
+  /^(?:Invalid pk "[^"]*" - object does not exist|Clave "[^"]*" no válida: el objeto no existe)\.$/;
+
 /** One message of `field` (its label), of a record of `resource`, in the interface's language. */
 export function fieldMessage(t: TFunction, resource: string, field: string, message: string): string {
   const item = ITEM.exec(message);
   if (item?.[2]) return fieldMessage(t, resource, `${field} (${Number(item[1]) + 1})`, item[2]);
+  if (NO_RECORD.test(message)) return t('common:field_errors.no_record', { field });
   for (const pattern of patterns) {
     const found = pattern.regex.exec(message);
     if (!found) continue;

@@ -4,6 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
+import { pick } from './projects-support';
 import { expectNoRawKeys, navigate, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { PASSWORD, startAppServer } from './support/server';
@@ -115,6 +116,58 @@ describe('needs attention', () => {
     expect(local[0]).toMatchObject({ code: 'KT-FIXED-1' });
     expect(local[0]?._sync).toBeUndefined();
     expect(local[1]).toBeUndefined();
+
+    // An incidence made offline in a project the office deletes meanwhile is refused; the fix form shows
+    // its users interested by their names (not their ids), and what is changed there goes back as ids.
+    const people = await page.evaluate(async () => {
+      const users = (await window.__karbontrack?.list('users')) ?? [];
+      const idOf = (username: string) => users.find((user) => user.username === username)?.id;
+      return { marta: idOf('marta'), ana: idOf('harbour_admin') };
+    });
+    await context.setOffline(true);
+    const incidence = await page.evaluate(
+      async ({ project, marta }) =>
+        (
+          await window.__karbontrack?.save('incidence', {
+            project,
+            description: 'Wet coils on the quay',
+            users_interested: [marta],
+          })
+        )?.id ?? '',
+      { project: made.kept, marta: people.marta },
+    );
+    const gone = await fetch(`${server.url}/api/project/${made.kept}/`, {
+      method: 'DELETE',
+      headers: { authorization: `Token ${await token('harbour_admin')}` },
+    });
+    expect(gone.status).toBe(204);
+    await context.setOffline(false);
+    await page.waitForFunction(() => window.__karbontrack?.status().needs_attention === 1, undefined, {
+      timeout: 30_000,
+    });
+    const refused = items.filter({ hasText: 'Wet coils on the quay' });
+    // The sync panel is still open from the discard above.
+    await refused.waitFor();
+    await refused.getByTestId('attention-fix').click();
+    const fix = page.getByTestId('fix-form');
+    expect(await fix.getByTestId('user-tag').allTextContents()).toEqual(['Marta Ruiz (marta)']);
+    await pick(page, fix, 'Users interested', 'Ana (harbour_admin)');
+    await fix.getByRole('button', { name: 'Remove Marta Ruiz (marta)' }).click();
+    expect(await fix.getByTestId('user-tag').allTextContents()).toEqual(['Ana (harbour_admin)']);
+    // The server's refusal names the deleted project by its id: said in words instead.
+    const words = (await fix.textContent()) ?? '';
+    expect(words).toContain('Project: the record chosen is not on the server (any more).');
+    expect(words).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    await fix.getByTestId('fix-send').click();
+    // Still refused (its project is gone), now with the users chosen in the form, as ids.
+    await page.waitForFunction(
+      async ({ id, ana }) => {
+        const hooks = window.__karbontrack;
+        const row = await hooks?.row('incidence', id);
+        return JSON.stringify(row?.users_interested) === JSON.stringify([ana]);
+      },
+      { id: incidence, ana: people.ana },
+    );
     await context.close();
   });
 

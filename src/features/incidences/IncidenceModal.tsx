@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../ui/fieldErrors';
 import type { Values } from '../../ui/form';
 import { RecordModal } from '../../ui/RecordModal';
+import { UsersField } from '../../ui/UsersField';
 import { DocumentsList } from '../project-reports/Documents';
-import { UsersInterested } from './UsersInterested';
 
 const INCIDENCE_FIELDS = [
   'type',
@@ -43,8 +43,10 @@ export function IncidenceModal({ projectId, record, onClose }: Props) {
       stayOpen={!record?.id}
       renderField={(name, form) =>
         name === 'users_interested' ? (
-          <UsersInterested
+          <UsersField
             key={name}
+            label={t('fields.users_interested')}
+            name={name}
             value={
               Array.isArray(form.values.users_interested) ? (form.values.users_interested as string[]) : []
             }

@@ -19,8 +19,9 @@ import { LocalValidationError } from '../../store/validate';
 import { fieldError, fieldMessage } from '../../ui/fieldErrors';
 import { notifySuccess } from '../../ui/notices';
 import { RefSelect } from '../../ui/RefSelect';
+import { UsersField } from '../../ui/UsersField';
 import { DESCRIBE_NAMESPACES, fieldLabel } from './describe';
-import { type FixMode, fieldKind, fixedFields, fixFields, fromText, toText } from './fixValues';
+import { type FixMode, fieldKind, fixedFields, fixFields, fromText, idsOf, toText } from './fixValues';
 
 interface Props {
   db: LocalDb;
@@ -148,6 +149,18 @@ export function FixModal({ db, item, onClose }: Props) {
                 onChange={(value) => set(value ?? '')}
                 disabled={fixed.includes(name)}
                 description={fixed.includes(name) ? t('sync:attention.fixed_project') : undefined}
+                error={error}
+              />
+            );
+          // People by their names, kept as their ids (the JSON list the store checks).
+          if (mode === 'form' && kind === 'refList' && ref === 'users' && !fixed.includes(name))
+            return (
+              <UsersField
+                key={name}
+                label={label(name)}
+                name={name}
+                value={idsOf(texts[name])}
+                onChange={(ids) => set(JSON.stringify(ids))}
                 error={error}
               />
             );

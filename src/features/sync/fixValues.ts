@@ -52,6 +52,16 @@ export function fromText(text: string, kind: string, mode: FixMode): unknown {
   return JSON.parse(trimmed);
 }
 
+/** The ids of a ref list as the form edits it (its JSON text); none when the text is not such a list. */
+export function idsOf(text: string | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(text || '[]');
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /** "crew_count" → "Crew count" (labels that read as words, not as keys). */
 export function humanize(name: string): string {
   const words = name.replace(/_/g, ' ');

@@ -1,19 +1,25 @@
 import { Group, Input, Pill, Stack } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { useLocalDb } from '../../store/hooks';
-import { namesOf } from '../../ui/lookups';
-import { SearchSelect } from '../../ui/SearchSelect';
+import { useLocalDb } from '../store/hooks';
+import { namesOf } from './lookups';
+import { SearchSelect } from './SearchSelect';
 
 interface Props {
+  label: string;
+  name: string;
+  /** The users' ids, as stored. */
   value: string[];
   onChange: (value: string[]) => void;
   error?: string;
 }
 
-/** users_interested: a user search adds a person, shown as a name tag whose cross removes them. */
-export function UsersInterested({ value, onChange, error }: Props) {
-  const { t } = useTranslation('incidences');
+/**
+ * A list of users (an incidence's users interested, in its form and in the sync panel's fix form): a user
+ * search adds a person, shown as a name tag whose cross removes them; never their ids.
+ */
+export function UsersField({ label, name, value, onChange, error }: Props) {
+  const { t } = useTranslation('ui');
   const db = useLocalDb();
   const names = useLiveQuery(
     async () => (db ? namesOf(db, 'users', value) : new Map<string, string>()),
@@ -23,10 +29,10 @@ export function UsersInterested({ value, onChange, error }: Props) {
     <Stack gap={6} data-testid="users-interested">
       <SearchSelect
         resource="users"
-        label={t('fields.users_interested')}
-        name="users_interested"
+        label={label}
+        name={name}
         value={null}
-        placeholder={t('add_user')}
+        placeholder={t('users.add')}
         onChange={(id) => {
           if (id && !value.includes(id)) onChange([...value, id]);
         }}
@@ -41,7 +47,7 @@ export function UsersInterested({ value, onChange, error }: Props) {
               withRemoveButton
               onRemove={() => onChange(value.filter((other) => other !== id))}
               removeButtonProps={{
-                'aria-label': t('remove_user', { name: names?.get(id) ?? '' }),
+                'aria-label': t('users.remove', { name: names?.get(id) ?? '' }),
                 'aria-hidden': false,
                 tabIndex: 0,
               }}
@@ -52,7 +58,7 @@ export function UsersInterested({ value, onChange, error }: Props) {
           ))}
         </Group>
       )}
-      {value.length === 0 && <Input.Description>{t('no_users')}</Input.Description>}
+      {value.length === 0 && <Input.Description>{t('users.none')}</Input.Description>}
     </Stack>
   );
 }
