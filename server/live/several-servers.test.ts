@@ -1,5 +1,6 @@
 // Two server processes on one PostgreSQL database, called alternately, as behind a load balancer:
-// live notices, sign-in limits, tokens, idempotency keys and device state hold across them.
+// live notices, pulls with nothing new, sign-in limits, tokens, idempotency keys and device state hold
+// across them.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,26 @@ describe.skipIf(!databaseUrl)('several server processes on one PostgreSQL', () =
     expect(item.status).toBe(201);
     expect((await live.next(2_000)).data.scope).toBe(`project:${project}`);
     live.close();
+  });
+
+  it('answers a pull on one process with a change made through the other just before, never "nothing new"', async () => {
+    const project = (await f.create('project')).id;
+    const clientId = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a78';
+    const pull = (server: ServerProcess, cursor: string) =>
+      apiClient(server.url)<{ changes: { row?: { id: string } }[]; cursor: string }>(
+        'GET',
+        `/api/sync/pull/?scope=project:${project}&client_id=${clientId}${cursor ? `&cursor=${cursor}` : ''}`,
+        { token: f.staffToken },
+      );
+    const { cursor } = (await pull(a, '')).body;
+    expect((await pull(a, cursor)).body.changes).toEqual([]);
+    const item = await apiClient(b.url)<{ id: string }>('POST', '/api/packing-list/', {
+      token: f.adminToken,
+      body: await f.body('packing-list', { project }),
+    });
+    expect(item.status).toBe(201);
+    const after = await pull(a, cursor);
+    expect(after.body.changes.map((change) => change.row?.id)).toContain(item.body.id);
   });
 
   it('counts failed sign-ins across processes, and a token signed out on one fails on the other at once', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
@@ -19,7 +19,7 @@ export const deviceState = z.object({
 
 export type DeviceState = z.infer<typeof deviceState>;
 
-const NOT_YOURS = 'This device is registered to another user.';
+export const NOT_YOURS = 'This device is registered to another user.';
 
 /**
  * A device id belongs to the user who registered it (the app makes one per user): another user sending it
@@ -39,15 +39,30 @@ export async function recordDevice(
   state: DeviceState,
   contact: 'push' | 'pull',
 ) {
+  await upsertDevice(userId, state, contact).execute(database.db);
+}
+
+/**
+ * The statement that records what a device reported (its row made on its first contact; another user's
+ * device left as it is): `from` and `when` make it record only when a condition on rows read by the same
+ * statement holds (quiet-pull.ts).
+ */
+export function upsertDevice(
+  userId: string,
+  state: DeviceState,
+  contact: 'push' | 'pull',
+  { from = sql``, when = sql`true` }: { from?: RawBuilder<unknown>; when?: RawBuilder<unknown> } = {},
+) {
   const stamp = contact === 'push' ? sql`last_push_at` : sql`last_pull_at`;
-  await sql`insert into sync_device (client_id, user_id, device_name, app_version, pending, needs_attention, files_pending, oldest_pending_at, last_seen_at, ${stamp})
-    values (${state.client_id}, ${userId}, ${state.device_name ?? ''}, ${state.app_version ?? null}, ${state.pending ?? 0}, ${state.needs_attention ?? 0}, ${state.files_pending ?? 0}, ${state.oldest_pending_at ?? null}, now(), now())
+  return sql`insert into sync_device (client_id, user_id, device_name, app_version, pending, needs_attention, files_pending, oldest_pending_at, last_seen_at, ${stamp})
+    select ${state.client_id}::uuid, ${userId}::uuid, ${state.device_name ?? ''}::text, ${state.app_version ?? null}::text, ${state.pending ?? 0}::integer, ${state.needs_attention ?? 0}::integer, ${state.files_pending ?? 0}::integer, ${state.oldest_pending_at ?? null}::timestamptz, now(), now()
+    ${from} where ${when}
     on conflict (client_id) do update set user_id = coalesce(sync_device.user_id, excluded.user_id),
       device_name = case when excluded.device_name = '' then sync_device.device_name else excluded.device_name end,
       app_version = coalesce(excluded.app_version, sync_device.app_version),
       pending = excluded.pending, needs_attention = excluded.needs_attention, files_pending = excluded.files_pending,
       oldest_pending_at = excluded.oldest_pending_at, last_seen_at = now(), ${stamp} = now()
-    where sync_device.user_id is null or sync_device.user_id = excluded.user_id`.execute(database.db);
+    where sync_device.user_id is null or sync_device.user_id = excluded.user_id`;
 }
 
 export async function listDevices(database: Database) {

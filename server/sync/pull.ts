@@ -81,13 +81,17 @@ export function parseScope(scope: string | undefined): { kind: 'global' } | { ki
 /**
  * The changes of a scope after `after` (a seq), oldest first, tombstones included, read in one
  * snapshot on every engine. The seq trigger makes seq order commit order, so nothing below the cursor
- * can appear later.
+ * can appear later. `mark`: the scope's high-water mark read before (quiet-pull.ts), which the cursor
+ * of the last page reaches: every row of the scope at or below it was committed before this snapshot,
+ * so none is missed, and the next pull is answered from the mark alone (even when the mark's last
+ * write moved its row to another scope).
  */
 export async function pullChanges(
   database: Database,
   scope: ReturnType<typeof parseScope>,
   from: Cursor,
   limit: number,
+  mark = 0,
 ): Promise<PullAnswer> {
   const after = from.seq;
   const names = scope.kind === 'global' ? [...globalResources, ...projectlessResources] : projectResources;
@@ -151,7 +155,7 @@ export async function pullChanges(
     changes: `[${page.map((row) => row.change).join(',')}]`,
     // Past the last page, rows below the purge mark are gone for good: the cursor may move up to it.
     cursor: encodeCursor({
-      seq: merged.length > limit ? last : Math.max(last, purgedThrough),
+      seq: merged.length > limit ? last : Math.max(last, purgedThrough, mark),
       purged: purgedThrough,
     }),
     has_more: merged.length > limit,
