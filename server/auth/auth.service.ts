@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { type FieldErrors, invalidToken, signInBusy, ValidationError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 import { authRepository } from './auth.repository.js';
 import { gate, HASH_SLOTS } from './hash-gate.js';
 import { hashPassword, passwordProblems, unusablePasswordHash, verifyPassword } from './passwords.js';
@@ -9,7 +10,6 @@ import { startAttempt } from './throttle.js';
 import { tokenCache } from './token-cache.js';
 import { hashToken, newToken, tokenFromHeader } from './tokens.js';
 
-const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 /**
  * A sign-in turned away is answered after this pause: a client that retries at once (a script, a load
  * generator; the app does not) would otherwise loop on cheap 503s fast enough to take the cores from
@@ -40,7 +40,7 @@ export function authService(database: Database, config: Config) {
     const user = await repo.findUserByUsername(username.trim());
     const matches = await verifyPassword(password, user?.password_hash ?? unusablePasswordHash);
     if (!user || !matches || !user.is_active)
-      throw new ValidationError({ non_field_errors: [BAD_CREDENTIALS] });
+      throw new ValidationError({ non_field_errors: [say('auth.bad_credentials')] });
     await attempt.succeeded();
     const { token, hash } = newToken();
     await repo.insertToken(hash, { userId: user.id });
@@ -113,10 +113,9 @@ export function authService(database: Database, config: Config) {
         pair: `change:${principal.tokenHash}`,
       });
       if (!(await verifyPassword(input.old_password, user.password_hash)))
-        errors.old_password = ['Your old password was entered incorrectly. Please enter it again.'];
+        errors.old_password = [say('auth.old_password')];
       else await attempt.succeeded();
-      if (input.new_password1 !== input.new_password2)
-        errors.new_password2 = ['The two password fields didn’t match.'];
+      if (input.new_password1 !== input.new_password2) errors.new_password2 = [say('auth.mismatch')];
       else {
         const problems = passwordProblems(input.new_password1, user);
         if (problems.length > 0) errors.new_password2 = problems;

@@ -5,6 +5,7 @@
 // after the last failure; other addresses sign the user in as usual. One address trying many names is
 // still stopped by its own limit; the password-change form's old password counts per user.
 import { tooManyRequests } from '../http/errors.js';
+import { type Message, say } from '../i18n/message.js';
 import type { AuthRepository } from './auth.repository.js';
 
 export interface ThrottleLimits {
@@ -24,15 +25,11 @@ function delaySeconds(failures: number, free: number, windowMinutes: number): nu
 /** What is being guessed: a sign-in's password, or the old password on the password-change form. */
 export type Guessed = 'sign-in' | 'old-password';
 
-function waitWords(guessed: Guessed, seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  if (guessed === 'old-password')
-    return seconds < 60
-      ? `Too many wrong old passwords. Try again in ${seconds} second(s).`
-      : `Too many wrong old passwords. Try again in ${minutes} minute(s).`;
+function waitWords(guessed: Guessed, seconds: number): Message {
+  const prefix = guessed === 'old-password' ? 'auth.old_too_many' : 'auth.too_many';
   return seconds < 60
-    ? `Too many failed sign-in attempts. Try again in ${seconds} second(s).`
-    : `Too many failed sign-in attempts. Try again in ${minutes} minute(s).`;
+    ? say(`${prefix}_seconds`, { seconds })
+    : say(prefix, { minutes: Math.ceil(seconds / 60) });
 }
 
 export interface Attempt {

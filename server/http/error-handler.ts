@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localiseAnswer } from '../i18n/answers.js';
 import { requestLanguage } from '../i18n/language.js';
+import { say, type Text } from '../i18n/message.js';
 import { localise } from '../i18n/translate.js';
 import { databaseRefusal } from './database-errors.js';
 import { HttpError, insufficientStorage, serviceUnavailable } from './errors.js';
@@ -59,24 +60,24 @@ function send(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
   return reply.headers(local.headers).code(local.statusCode).send(local.body);
 }
 
-const detail = (status: number, text: string) => new HttpError(status, { detail: text });
+const detail = (status: number, text: Text) => new HttpError(status, { detail: text });
 
 /** What an error that is not an HttpError is answered with (the DRF shape, never a stack trace). */
 function asHttpError(error: FastifyError, request: FastifyRequest): HttpError {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return detail(413, 'Request body is too large.');
+      return detail(413, say('upload.body_too_large'));
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return detail(400, `JSON parse error - ${error.message}`);
+      return detail(400, say('http.json', { detail: error.message }));
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return detail(415, `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`);
+      return detail(415, say('http.media_type', { type: request.headers['content-type'] ?? '' }));
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return detail(400, 'Request body size did not match Content-Length.');
+      return detail(400, say('http.length'));
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
-      return detail(413, 'The uploaded file is too large.');
+      return detail(413, say('upload.too_large_body'));
   }
   // What the service's checks could not see (two writers creating the same unique values, a CHECK or a
   // trigger the domain does not know, a value out of a column's range): a 400 naming the field.
@@ -93,7 +94,7 @@ function asHttpError(error: FastifyError, request: FastifyRequest): HttpError {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return detail(status, error.message);
   request.log.error({ err: error }, 'request failed');
-  return detail(500, 'A server error occurred.');
+  return detail(500, say('http.server_error'));
 }
 
 /**

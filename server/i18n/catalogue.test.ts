@@ -1,9 +1,10 @@
 // The server's message catalogues: every message in both languages with the same values, and each
 // English message given back as its own Spanish one (no other template takes it).
 import { describe, expect, it } from 'vitest';
-import { en } from './en.js';
+import { en, type MessageKey } from './en.js';
 import { es } from './es.js';
 import { languageOf } from './language.js';
+import { say } from './message.js';
 import { placeholders, translate } from './translate.js';
 
 const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => `<${name}-7>`);
@@ -15,7 +16,7 @@ describe('message catalogues', () => {
 
   it('keeps the same values in both languages, and words each message in Spanish', () => {
     for (const [key, english] of Object.entries(en)) {
-      const spanish = es[key] ?? '';
+      const spanish = es[key as MessageKey];
       expect(placeholders(spanish).sort(), key).toEqual(placeholders(english).sort());
       expect(spanish, key).not.toBe(english);
     }
@@ -23,7 +24,27 @@ describe('message catalogues', () => {
 
   it('gives each English message as its Spanish one, values kept', () => {
     for (const [key, english] of Object.entries(en))
-      expect(translate(fill(english), 'es'), key).toBe(fill(es[key] ?? ''));
+      expect(translate(fill(english), 'es'), key).toBe(fill(es[key as MessageKey]));
+  });
+
+  it('words each keyed message in both languages, values filled and other braces kept as written', () => {
+    const named = ['record.unique', 'record.unique_in'];
+    for (const key of Object.keys(en) as MessageKey[]) {
+      if (named.includes(key)) continue;
+      const values = Object.fromEntries(placeholders(en[key]).map((name) => [name, `<${name}-7>`]));
+      expect(say(key, values).in('en'), key).toBe(fill(en[key]));
+      expect(say(key, values).in('es'), key).toBe(fill(es[key]));
+    }
+    expect(say('field.scan_pattern_repeats').in('es')).toContain('(*, +, {n,})');
+    const nested = say('sync.validated', { who: say('sync.another_prompter') });
+    expect([nested.in('es'), String(nested), JSON.stringify({ detail: nested })]).toEqual([
+      'Ya validado por otro apuntador.',
+      'Already validated by another prompter.',
+      '{"detail":"Already validated by another prompter."}',
+    ]);
+    expect(say('record.unique', { resource: 'port', field: 'code' }).in('es')).toBe(
+      'UN/LOCODE: ya lo usa otro registro de puerto.',
+    );
   });
 
   it("names a repeated value's field and resource in the app's words, not by their code names", () => {

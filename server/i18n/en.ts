@@ -5,7 +5,7 @@
 const ACCEPTED = 'Packing lists are read from .xlsx (Excel Workbook) or .csv files';
 const SAVE_AS = 'open it in Excel and save it as Excel Workbook (.xlsx) or CSV.';
 
-export const en: Record<string, string> = {
+export const en = {
   'import.row': 'Row {row}, column {column} ({header}): {message}',
   'import.more': '…and {count} more problems.',
   'import.too_many_columns':
@@ -197,6 +197,7 @@ export const en: Record<string, string> = {
   'sync.depends': 'depends on a rejected change',
   'sync.validated_at': 'Already validated by {who} at {at}.',
   'sync.validated': 'Already validated by {who}.',
+  'sync.another_prompter': 'another prompter',
   'webhook.url': 'Use an https:// address (http:// only to this machine: localhost, 127.0.0.1 or [::1]).',
   'sync.device_owner': 'This device is registered to another user.',
   'sync.superseded': 'A later change stands: {fields}.',
@@ -211,4 +212,6 @@ export const en: Record<string, string> = {
   'report.claim_foreign': 'Not incidences of this project: {ids}.',
   'report.sha256': 'A SHA-256 in hex (64 characters).',
   'field.size_type': 'Enter an ISO 6346 size and type code of 4 characters, e.g. 22G1 or 45R1.',
-};
+} satisfies Record<string, string>;
+
+export type MessageKey = keyof typeof en;

@@ -1,8 +1,10 @@
 // The messages of en.ts in Spanish, key for key (catalogue.test.ts), with the same {values}.
+import type { MessageKey } from './en.js';
+
 const ACCEPTED = 'Las listas de bultos se leen de archivos .xlsx (Libro de Excel) o .csv';
 const SAVE_AS = 'ábralo en Excel y guárdelo como Libro de Excel (.xlsx) o CSV.';
 
-export const es: Record<string, string> = {
+export const es: Record<MessageKey, string> = {
   'import.row': 'Fila {row}, columna {column} ({header}): {message}',
   'import.more': '…y {count} problemas más.',
   'import.too_many_columns':
@@ -202,6 +204,7 @@ export const es: Record<string, string> = {
   'sync.depends': 'depende de un cambio rechazado',
   'sync.validated_at': 'Ya validado por {who} el {at}.',
   'sync.validated': 'Ya validado por {who}.',
+  'sync.another_prompter': 'otro apuntador',
   'webhook.url':
     'Use una dirección https:// (http:// solo hacia esta máquina: localhost, 127.0.0.1 o [::1]).',
   'sync.device_owner': 'Este dispositivo está registrado a nombre de otro usuario.',

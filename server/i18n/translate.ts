@@ -5,33 +5,17 @@
 import { HttpError, ValidationError } from '../http/errors.js';
 import { en } from './en.js';
 import { es } from './es.js';
-import { fieldWord, inSentence, resourceWord } from './labels.js';
 import type { Language } from './language.js';
+import { Message, namedValues, type Text } from './message.js';
 
 /** Values that are themselves messages (a row's problem, the reason a number is ambiguous). */
 const NESTED = new Set(['message', 'why', 'found']);
 const PLACEHOLDER = /\{(\w+)\}/g;
 const catalogues: Record<Language, Record<string, string>> = { en, es };
-
-type Values = Record<string, string>;
-/** Messages whose values are code names (a resource, its fields), said in the app's words for them. */
-const NAMED: Record<string, (values: Values, language: Language) => Values> = {
-  'record.unique': ({ resource = '', field = '' }, language) => ({
-    resource: inSentence(resourceWord(language, resource)),
-    field: fieldWord(language, resource, field),
-  }),
-  'record.unique_in': ({ resource = '', field = '', scope = '' }, language) => ({
-    resource: inSentence(resourceWord(language, resource)),
-    field: fieldWord(language, resource, field),
-    scope: scope
-      .split(' and ')
-      .map((one) => inSentence(fieldWord(language, resource, one)))
-      .join(language === 'es' ? ' y ' : ' and '),
-  }),
-};
+type Key = keyof typeof en;
 
 interface Pattern {
-  key: string;
+  key: Key;
   regex: RegExp;
 }
 
@@ -40,7 +24,7 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // The most literal templates first: "Row 3, column D (no header): …" is csv.split, not import.row.
 const patterns: Pattern[] = Object.entries(en)
   .map(([key, template]) => ({
-    key,
+    key: key as Key,
     literal: template.replace(PLACEHOLDER, '').length,
     regex: new RegExp(
       `^${template
@@ -59,8 +43,7 @@ export function translate(message: string, language: Language, missing?: (messag
   for (const { key, regex } of patterns) {
     const found = regex.exec(message);
     if (!found) continue;
-    const named = NAMED[key];
-    const values = named ? named(found.groups ?? {}, language) : (found.groups ?? {});
+    const values = namedValues(key, found.groups ?? {}, language);
     const template = catalogues[language][key] ?? en[key] ?? message;
     return template.replace(PLACEHOLDER, (_, name: string) => {
       const value = values[name] ?? '';
@@ -73,23 +56,25 @@ export function translate(message: string, language: Language, missing?: (messag
 
 type Missing = (message: string) => void;
 
-function translateBody(body: Record<string, unknown>, language: Language, missing?: Missing) {
+/** A message of an answer in `language`: a keyed one worded in it, a text matched whole; else as it is. */
+export function word(text: unknown, language: Language, missing?: Missing): unknown {
+  if (text instanceof Message) return text.in(language);
+  return typeof text === 'string' ? translate(text, language, missing) : text;
+}
+
+/** A body's messages (its values, and the items of its lists: DRF's `{field: [message]}`) in `language`. */
+export function wordBody(body: Record<string, unknown>, language: Language, missing?: Missing) {
   const out: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(body)) {
-    if (typeof value === 'string') out[field] = translate(value, language, missing);
-    else if (Array.isArray(value))
-      out[field] = value.map((item) =>
-        typeof item === 'string' ? translate(item, language, missing) : item,
-      );
-    else out[field] = value;
-  }
+  for (const [field, value] of Object.entries(body))
+    out[field] = Array.isArray(value)
+      ? value.map((item) => word(item, language, missing))
+      : word(value, language, missing);
   return out;
 }
 
 /** The same error (status, field names, headers) with its messages in the language. */
 export function localise(error: HttpError, language: Language, missing?: Missing): HttpError {
-  if (language === 'en') return error;
   if (error instanceof ValidationError)
-    return new ValidationError(translateBody(error.fields, language, missing) as Record<string, string[]>);
-  return new HttpError(error.statusCode, translateBody(error.body, language, missing), error.headers);
+    return new ValidationError(wordBody(error.fields, language, missing) as Record<string, Text[]>);
+  return new HttpError(error.statusCode, wordBody(error.body, language, missing), error.headers);
 }

@@ -1,4 +1,6 @@
 // The reports' texts in English and Spanish (i18n/en.json, i18n/es.json: same keys; a test checks).
+
+import { languageOf } from '../i18n/language.js';
 import en from './i18n/en.json' with { type: 'json' };
 import es from './i18n/es.json' with { type: 'json' };
 
@@ -30,21 +32,10 @@ export function translator(language: ReportLanguage): Translate {
 }
 
 /**
- * The language of a report: the body's `language` when given, else the first of the Accept-Language
- * header's languages (by q-value) that the reports speak, else English.
+ * The language of a report: the body's `language` when given, else the request's (the server's one
+ * Accept-Language reading, i18n/language.ts), else English.
  */
-export function pickLanguage(requested: ReportLanguage | undefined, acceptLanguage?: string): ReportLanguage {
-  if (requested) return requested;
-  const offered = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q) : 1, index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { base } of offered)
-    if ((reportLanguages as readonly string[]).includes(base)) return base as ReportLanguage;
-  return 'en';
-}
+export const pickLanguage = (
+  requested: ReportLanguage | undefined,
+  acceptLanguage?: string,
+): ReportLanguage => requested ?? languageOf(acceptLanguage);

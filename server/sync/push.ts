@@ -6,7 +6,8 @@ import type { Resource } from '../../src/domain/resource.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
 import { databaseRefusal } from '../http/database-errors.js';
-import { ConflictError, HttpError, ValidationError } from '../http/errors.js';
+import { ConflictError, type FieldErrors, HttpError, ValidationError } from '../http/errors.js';
+import type { Text } from '../i18n/message.js';
 import { checkWrite } from '../resources/engine/access.js';
 import { columnsOf } from '../resources/engine/columns.js';
 import { sameValue } from '../resources/engine/input.js';
@@ -37,8 +38,8 @@ export type Mutation = z.infer<typeof mutationSchema>;
 
 type MutationResult =
   | { mutation_id: string; status: 'applied' | 'duplicate'; row: Record<string, unknown> | null }
-  | { mutation_id: string; status: 'rejected'; errors: Record<string, string[]> }
-  | { mutation_id: string; status: 'conflict'; detail: string; row: Record<string, unknown> | null };
+  | { mutation_id: string; status: 'rejected'; errors: FieldErrors }
+  | { mutation_id: string; status: 'conflict'; detail: Text; row: Record<string, unknown> | null };
 
 const DEPENDS = 'depends on a rejected change';
 
@@ -299,7 +300,7 @@ async function applyBatch(
         await sql`release savepoint mutation`.execute(db);
       }
       if (error instanceof TallyConflictError && actor)
-        await recordTallyRefusal(db, actor, mutation, error.detail);
+        await recordTallyRefusal(db, actor, mutation, String(error.detail));
       if (mutation.op === 'create') failed.add(mutation.id);
       results.push(
         answer.status === 'conflict' ? { ...answer, row: await flatRow(db, resource, mutation.id) } : answer,

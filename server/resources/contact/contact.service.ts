@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { countAndRecord } from '../../db/attempts.js';
 import type { Database } from '../../db/database.js';
 import { tooManyRequests } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 import { type ContactMailer, contactMail } from './contact.mail.js';
 import { contactRepository } from './contact.repository.js';
 import type { ContactRequest } from './contact.schema.js';
@@ -28,10 +29,7 @@ export function contactService(
         return false;
       });
       if (retry > 0)
-        throw tooManyRequests(
-          retry,
-          `Too many contact requests from this address. Try again in ${Math.ceil(retry / 60)} minute(s).`,
-        );
+        throw tooManyRequests(retry, say('contact.too_many', { minutes: Math.ceil(retry / 60) }));
       const id = await repo.insert(request);
       if (mailer) {
         try {

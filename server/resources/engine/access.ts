@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Resource, Role } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
 import { forbidden, notAuthenticated } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 
 /**
  * Who may read what. Users read everything. A customer's token reads only the projects whose customer
@@ -43,7 +44,7 @@ const neededRole = (resource: Resource, action: WriteAction): Role | null => {
  */
 export function checkWrite(resource: Resource, principal: Principal | null, action: WriteAction) {
   if (!principal) throw notAuthenticated();
-  if (principal.kind !== 'user') throw forbidden('This token is read-only.');
+  if (principal.kind !== 'user') throw forbidden(say('access.read_only'));
   const needed = neededRole(resource, action);
   if (needed === null) throw forbidden();
   if (needed === 'admin' && principal.role !== 'admin') throw forbidden();

@@ -5,6 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Resource } from '../../../src/domain/resource.js';
 import { ConflictError } from '../../http/errors.js';
+import { type Message, say } from '../../i18n/message.js';
 
 type Row = Record<string, unknown>;
 
@@ -14,14 +15,15 @@ export class TallyConflictError extends ConflictError {}
 /** What makes a validation: who and when. */
 const WHO_AND_WHEN = ['validation_prompter_identifier', 'validation_datetime'];
 
-async function validatedBy(db: Kysely<unknown>, existing: Row): Promise<string> {
+async function validatedBy(db: Kysely<unknown>, existing: Row): Promise<Message> {
   const id = existing.validation_prompter_identifier;
   const user =
     typeof id === 'string'
       ? (await sql<{ username: string }>`select username from users where id = ${id}`.execute(db)).rows[0]
       : undefined;
   const at = existing.validation_datetime;
-  return `Already validated by ${user?.username ?? 'another prompter'}${typeof at === 'string' ? ` at ${at}` : ''}.`;
+  const who = user?.username ?? say('sync.another_prompter');
+  return typeof at === 'string' ? say('sync.validated_at', { who, at }) : say('sync.validated', { who });
 }
 
 /** Throws the conflict when an update of `existing` to `values` (fields `changed`) validates it again. */

@@ -266,7 +266,7 @@ function* parsing(
     const result = packingListSchema.safeParse(values, { reportInput: true });
     if (!result.success) {
       for (const [field, messages] of Object.entries(fieldErrorsFromZod(result.error.issues)))
-        for (const message of messages) problem(field as ImportField, message);
+        for (const message of messages) problem(field as ImportField, String(message));
       continue;
     }
     const data = result.data as Record<string, unknown>;

@@ -1,0 +1,78 @@
+// A message to a person, keyed: the code names it (a key of en.ts and its values) and the answer words it
+// in the request's language through i18next (es.ts has the same keys). Printed, logged, stored or
+// serialised as it is, a message is its English text: what the ERP integrations and the API's own
+// contract read (and what a request without Accept-Language: es is answered).
+import i18next from 'i18next';
+import { en, type MessageKey } from './en.js';
+import { es } from './es.js';
+import { fieldWord, inSentence, resourceWord } from './labels.js';
+import type { Language } from './language.js';
+
+export type { MessageKey };
+/** A value of a message: a number, a text given as it is, or a message itself (worded in the language). */
+export type Value = string | number | Message;
+
+export class Message {
+  constructor(
+    readonly key: MessageKey,
+    readonly values: Readonly<Record<string, Value>> = {},
+  ) {}
+
+  /** In words of `language` (nested messages too). */
+  in(language: Language): string {
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(this.values))
+      values[name] = value instanceof Message ? value.in(language) : String(value);
+    const named = language === 'en' ? values : namedValues(this.key, values, language);
+    return messages.t(this.key, { lng: language, replace: named });
+  }
+
+  toString(): string {
+    return this.in('en');
+  }
+
+  toJSON(): string {
+    return this.in('en');
+  }
+}
+
+/** The message `key` with its values: what the code throws or answers. */
+export const say = (key: MessageKey, values: Readonly<Record<string, Value>> = {}) =>
+  new Message(key, values);
+
+/** What an answer may carry where a person reads it: a keyed message, or a text given as it is. */
+export type Text = string | Message;
+
+// The catalogues' placeholders are {name}; keys hold dots, not paths; values are not HTML-escaped
+// (JSON answers), and a brace that names no value ("{n,}" of a pattern's message) stays as written.
+const messages = i18next.createInstance();
+void messages.init({
+  resources: { en: { translation: en }, es: { translation: es } },
+  lng: 'en',
+  fallbackLng: 'en',
+  initAsync: false,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { prefix: '{', suffix: '}', escapeValue: false, skipOnVariables: true },
+});
+
+type Values = Record<string, string>;
+/** Messages whose values are code names (a resource, its fields), said in the app's words for them. */
+const NAMED: Partial<Record<MessageKey, (values: Values, language: Language) => Values>> = {
+  'record.unique': ({ resource = '', field = '' }, language) => ({
+    resource: inSentence(resourceWord(language, resource)),
+    field: fieldWord(language, resource, field),
+  }),
+  'record.unique_in': ({ resource = '', field = '', scope = '' }, language) => ({
+    resource: inSentence(resourceWord(language, resource)),
+    field: fieldWord(language, resource, field),
+    scope: scope
+      .split(' and ')
+      .map((one) => inSentence(fieldWord(language, resource, one)))
+      .join(language === 'es' ? ' y ' : ' and '),
+  }),
+};
+
+/** The values of `key` named in the app's words in `language` (the ones NAMED lists; else as given). */
+export const namedValues = (key: MessageKey, values: Values, language: Language): Values =>
+  NAMED[key]?.(values, language) ?? values;
