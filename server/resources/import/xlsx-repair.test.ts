@@ -26,16 +26,16 @@ const repaired = (xml: string, size: number) => {
 };
 
 describe('xlsx repair', () => {
-  it('fills in addresses, drops the main prefix, joins inline runs and turns t="d" into text, in any chunks', () => {
+  it('fills in addresses, drops the main prefix, joins inline runs (CDATA too) and turns t="d" into text, in any chunks', () => {
     const xml =
       '<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:mc="urn:mc"><x:sheetData>' +
-      '<x:row><x:c t="inlineStr"><x:is><x:r><x:t>AB-</x:t></x:r><x:r><x:rPr><x:b/></x:rPr><x:t xml:space="preserve">1&amp;2</x:t></x:r></x:is></x:c>' +
-      "<x:c r='C1'><x:v>7</x:v></x:c><x:c/></x:row>" +
+      '<x:row><x:c t="inlineStr"><x:is><x:r><x:t>AB-</x:t></x:r><x:r><x:rPr><x:b/></x:rPr><x:t xml:space="preserve">1&amp;2</x:t></x:r><x:r><x:t><![CDATA[<3]]></x:t></x:r></x:is></x:c>' +
+      "<!-- kept --><x:c r='C1'><x:v>7</x:v></x:c><x:c/></x:row>" +
       '<x:row r="5"><x:c s="1" t="d"><x:v>2026-11-20</x:v></x:c></x:row><x:row/></x:sheetData><mc:Ignorable/></x:worksheet>';
     const expected =
       '<?xml version="1.0"?><worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:mc="urn:mc"><sheetData>' +
-      '<row r="1"><c t="inlineStr" r="A1"><is><t xml:space="preserve">AB-1&amp;2</t></is></c>' +
-      '<c r=\'C1\'><v>7</v></c><c r="D1"/></row>' +
+      '<row r="1"><c t="inlineStr" r="A1"><is><t xml:space="preserve">AB-1&amp;2&lt;3</t></is></c>' +
+      '<!-- kept --><c r="C1"><v>7</v></c><c r="D1"/></row>' +
       '<row r="5"><c s="1" t="inlineStr" r="A5"><is><t xml:space="preserve">2026-11-20T00:00:00Z</t></is></c></row><row r="6"/></sheetData><mc:Ignorable/></worksheet>';
     for (const size of [1, 7, 64, xml.length])
       expect(repaired(xml, size), `chunks of ${size}`).toBe(expected);

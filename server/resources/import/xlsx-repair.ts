@@ -11,6 +11,7 @@
 import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { SaxesParser } from 'saxes';
 import type yauzl from 'yauzl';
 import { columnLetter } from './headers.js';
 import {
@@ -37,10 +38,12 @@ export const OVERLAP = 512;
 
 const MAIN_NAMESPACE =
   /^http:\/\/(?:schemas\.openxmlformats\.org\/spreadsheetml\/2006|purl\.oclc\.org\/ooxml\/spreadsheetml)\/main$/;
-const TOKEN = /<(?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+/y;
-const TAG = /^<(\/?)(?:([\w.-]+):)?([\w.-]+)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>$/;
 
 const columnOf = (text: string) => [...text].reduce((n, char) => n * 26 + char.charCodeAt(0) - 64, 0);
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escapeText = (text: string) => (/[&<>]/.test(text) ? text.replace(/[&<>]/g, (c) => ESCAPES[c]) : text);
+const escapeAttribute = (text: string) =>
+  /[&<>"]/.test(text) ? text.replace(/[&<>"]/g, (c) => ESCAPES[c]) : text;
 
 /** An ISO date or date-time without a zone, as the UTC text the .xlsx reader gives dates in. */
 function isoDate(text: string): string {
@@ -57,9 +60,18 @@ function renameTargets(rels: string, renames: ReadonlyMap<string, string>): stri
   });
 }
 
-/** Repairs one part's XML as it streams through, chunk by chunk. */
+/**
+ * Repairs one part's XML as it streams through, chunk by chunk: saxes (the streaming XML parser
+ * ExcelJS itself reads with, without namespace checks as ExcelJS) parses it, and each event is
+ * written out again, changed where the repair needs it. Attributes come out double-quoted, text and
+ * values escaped again; comments and processing instructions are kept, CDATA becomes plain text.
+ */
 export class PartRepair {
-  private carry = '';
+  private out = '';
+  private readonly parser = new SaxesParser<{ xmlns: false; position: false }>({
+    xmlns: false,
+    position: false,
+  });
   private prefix: string | undefined;
   private rooted = false;
   private row = 0;
@@ -71,67 +83,119 @@ export class PartRepair {
   /** In a t="d" cell; in its <v> (read like an inline string's text). */
   private dateCell = false;
   private dateValue = false;
+  /** The self-closing tag just written: its close event writes nothing. */
+  private selfClosed = false;
+
+  constructor() {
+    const parser = this.parser;
+    parser.on('xmldecl', ({ version, encoding, standalone }) => {
+      const attribute = (name: string, value: string | undefined) => (value ? ` ${name}="${value}"` : '');
+      this.out += `<?xml${attribute('version', version)}${attribute('encoding', encoding)}${attribute('standalone', standalone)}?>`;
+    });
+    parser.on('processinginstruction', ({ target, body }) => {
+      this.out += `<?${target}${body ? ` ${body}` : ''}?>`;
+    });
+    parser.on('doctype', (doctype) => {
+      this.out += `<!DOCTYPE${doctype}>`;
+    });
+    parser.on('comment', (comment) => {
+      if (this.inline === null) this.out += `<!--${comment}-->`;
+    });
+    parser.on('text', (text) => this.text(text));
+    parser.on('cdata', (text) => this.text(text));
+    parser.on('opentag', (tag) => this.open(tag.name, tag.attributes, tag.isSelfClosing));
+    parser.on('closetag', (tag) => this.close(tag.name));
+  }
 
   push(chunk: string): string {
-    const text = this.carry + chunk;
-    let out = '';
-    TOKEN.lastIndex = 0;
-    let at = 0;
-    for (let found = TOKEN.exec(text); found; found = TOKEN.exec(text)) {
-      out += this.token(found[0]);
-      at = TOKEN.lastIndex;
-    }
-    this.carry = text.slice(at);
-    return out;
+    this.parser.write(chunk);
+    return this.take();
   }
 
   end(): string {
-    const rest = this.carry;
-    this.carry = '';
-    return rest;
+    this.parser.close();
+    return this.take();
   }
 
-  private token(token: string): string {
-    const tag = token.startsWith('<') ? TAG.exec(token) : null;
-    if (!tag) {
-      if (this.inline === null) return token;
-      if (this.inText && !this.inPhonetic) this.inline += token;
-      return '';
-    }
-    const [, close, prefix, name, attributes, selfClosing] = tag;
-    if (!this.rooted && !token.startsWith('<?')) {
+  private take(): string {
+    const out = this.out;
+    this.out = '';
+    return out;
+  }
+
+  private text(text: string): void {
+    if (this.inline === null) this.out += escapeText(text);
+    else if (this.inText && !this.inPhonetic) this.inline += text;
+  }
+
+  /** The element's name without the main namespace's prefix, or null for another namespace (mc:, x14:...). */
+  private local(name: string): string | null {
+    const colon = name.indexOf(':');
+    if (colon < 0) return name;
+    return name.slice(0, colon) === this.prefix ? name.slice(colon + 1) : null;
+  }
+
+  private open(qualified: string, attributes: Record<string, string>, selfClosing: boolean): void {
+    if (!this.rooted) {
       this.rooted = true;
-      for (const [, declared, uri] of attributes.matchAll(/xmlns:([\w.-]+)="([^"]*)"/g))
-        if (MAIN_NAMESPACE.test(uri)) this.prefix = declared;
+      for (const [key, uri] of Object.entries(attributes))
+        if (key.startsWith('xmlns:') && MAIN_NAMESPACE.test(uri)) this.prefix = key.slice('xmlns:'.length);
     }
-    // Elements of other namespaces (mc:, x14:...) keep their prefix, and are none of those below.
-    if (prefix && prefix !== this.prefix) return this.inline === null ? token : '';
-    if (this.inline !== null) return this.insideInline(close, name, selfClosing);
-    let extra = '';
+    this.selfClosed = selfClosing;
+    const name = this.local(qualified);
+    // Elements of other namespaces keep their prefix, and are none of those below.
+    if (name === null) {
+      this.write(qualified, attributes, selfClosing);
+      return;
+    }
+    if (this.inline !== null) {
+      this.insideInline(false, name, selfClosing);
+      return;
+    }
+    // saxes hands each tag a new object: changed in place.
+    const written = attributes;
     // An address in another form than expected is kept as it is (never a second "r").
-    const addressed = /\sr=/.test(attributes);
-    if (!close && name === 'row') {
-      const r = /\sr=["'](\d+)["']/.exec(attributes);
-      this.row = r ? Number(r[1]) : this.row + 1;
+    if (name === 'row') {
+      const r = /^\d+$/.exec(attributes.r ?? '');
+      this.row = r ? Number(r[0]) : this.row + 1;
       this.column = 0;
-      if (!addressed) extra = ` r="${this.row}"`;
-    } else if (!close && name === 'c') {
-      const r = /\sr=["']\$?([A-Za-z]+)\$?\d+["']/.exec(attributes);
+      written.r ??= String(this.row);
+    } else if (name === 'c') {
+      const r = /^\$?([A-Za-z]+)\$?\d+$/.exec(attributes.r ?? '');
       this.column = r ? columnOf(r[1].toUpperCase()) : this.column + 1;
-      if (!addressed) extra = ` r="${columnLetter(this.column - 1)}${this.row}"`;
-      this.dateCell = /\st="d"/.test(attributes) && !selfClosing;
-      if (this.dateCell) return `<c${attributes.replace(/\st="d"/, ' t="inlineStr"')}${extra}>`;
-    } else if (close && name === 'c') this.dateCell = false;
-    else if (!close && !selfClosing && (name === 'is' || (name === 'v' && this.dateCell))) {
+      written.r ??= `${columnLetter(this.column - 1)}${this.row}`;
+      this.dateCell = attributes.t === 'd' && !selfClosing;
+      if (this.dateCell) written.t = 'inlineStr';
+    } else if (!selfClosing && (name === 'is' || (name === 'v' && this.dateCell))) {
       this.inline = '';
       this.dateValue = name === 'v';
       this.inText = this.dateValue;
-      return '';
+      return;
     }
-    return prefix || extra ? `<${close}${name}${attributes}${extra}${selfClosing}>` : token;
+    this.write(name, written, selfClosing);
   }
 
-  private insideInline(close: string, name: string, selfClosing: string): string {
+  private close(qualified: string): void {
+    const selfClosed = this.selfClosed;
+    this.selfClosed = false;
+    const name = this.local(qualified);
+    if (this.inline !== null) {
+      if (name !== null) this.insideInline(true, name, selfClosed);
+      return;
+    }
+    if (name === 'c') this.dateCell = false;
+    if (!selfClosed) this.out += `</${name ?? qualified}>`;
+  }
+
+  private write(name: string, attributes: Record<string, string>, selfClosing: boolean): void {
+    if (this.inline !== null) return;
+    let text = `<${name}`;
+    for (const key in attributes) text += ` ${key}="${escapeAttribute(attributes[key])}"`;
+    this.out += `${text}${selfClosing ? '/' : ''}>`;
+  }
+
+  private insideInline(close: boolean, name: string, selfClosing: boolean): void {
+    if (selfClosing && close) return;
     if (name === 'rPh') this.inPhonetic = !close && !selfClosing;
     else if (name === 't') this.inText = !close && !selfClosing;
     else if (close && (name === 'is' || (name === 'v' && this.dateValue))) {
@@ -139,9 +203,8 @@ export class PartRepair {
       this.inline = null;
       this.inText = false;
       this.dateValue = false;
-      return `<is><t xml:space="preserve">${text}</t></is>`;
+      this.out += `<is><t xml:space="preserve">${escapeText(text)}</t></is>`;
     }
-    return '';
   }
 }
 
