@@ -1,6 +1,7 @@
 // The sync pull on the server alone (issue 19, "Replay and first sync": pulls cheap enough for many
 // devices): a project of 5,000 incidences (pushed as a device would) downloaded in pages of 1,000, then
-// pulls of that project and of the global scope with nothing new, as each device makes every minute.
+// pulls of that project and of the global scope with nothing new, as each device makes every minute,
+// beside the health check's cost (the floor of any request on the machine at that moment).
 // The server runs in a process of its own: its CPU time (Linux /proc; on PGlite the database's too,
 // PostgreSQL's own is not) is the figure, without the client's HTTP and JSON work.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -76,6 +77,11 @@ async function measure(engine: Engine, ctx: BenchContext): Promise<BenchRow[]> {
     };
     const project = await empty(`project:${client.project}`);
     const global = await empty('global');
+    // The floor of any request on this machine now: the health check, measured the same way.
+    const health = await timed(async () => {
+      for (let index = 0; index < EMPTY_PULLS; index += 1)
+        await (await fetch(`${server.url}/api/health/`)).text();
+    });
     const perRow = download.cpuMs / pulled;
     rows.push(
       {
@@ -102,6 +108,13 @@ async function measure(engine: Engine, ctx: BenchContext): Promise<BenchRow[]> {
           note: `${EMPTY_PULLS} pulls, ${round(wall)} ms wall each`,
         };
       }),
+      {
+        suite: 'pull',
+        name: `server CPU per health check (the floor of a request) [${engine}]`,
+        value: round(health.cpuMs / EMPTY_PULLS),
+        unit: 'ms',
+        note: `${EMPTY_PULLS} GET /api/health/, ${round(health.wallMs / EMPTY_PULLS)} ms wall each`,
+      },
     );
   } finally {
     await server.stop();
