@@ -1,5 +1,6 @@
 // Report files made by the server (online only): a project's coil, SOF and prompter spreadsheets and the
 // container report PDF, and a claim bundle ZIP, saved under the name the server suggests (x-suggested-filename).
+import type { AttachmentParentRef } from './attachments';
 import { api } from './client';
 import { downloadFile, saveBlob, suggestedFilename } from './download';
 
@@ -67,17 +68,43 @@ export interface ClaimBundleMade {
   flagged: number;
 }
 
+/** The language and zone of a bundle's index (for one record's bundle, all its body takes). */
+export type ClaimIndexOptions = Pick<ClaimBundleOptions, 'language' | 'time_zone'>;
+
 /**
- * POST project/<id>/make_claim_bundle/: the ZIP, saved. `onProgress` is told the share received (0 to
- * 1; the server gives the files' bytes in x-bundle-bytes, the ZIP streams without a length).
+ * POST project/<id>/make_claim_bundle/: the ZIP of a project's incidences, saved. `onProgress` is told
+ * the share received (0 to 1; the server gives the files' bytes in x-bundle-bytes, the ZIP streams
+ * without a length).
  */
-export async function makeClaimBundle(
+export function makeClaimBundle(
   projectId: string,
   options: ClaimBundleOptions,
   onProgress: (share: number) => void,
 ): Promise<ClaimBundleMade> {
+  return downloadBundle(`project/${projectId}/make_claim_bundle/`, options, onProgress);
+}
+
+/**
+ * The claim bundle of one record's files (its "Download all"): POST <resource>/<id>/make_claim_bundle/;
+ * a project's own files are its bundle with no incidence and project_files.
+ */
+export function makeRecordClaimBundle(
+  parent: AttachmentParentRef,
+  options: ClaimIndexOptions,
+  onProgress: (share: number) => void,
+): Promise<ClaimBundleMade> {
+  if (parent.resource === 'project')
+    return makeClaimBundle(parent.id, { ...options, incidences: [], project_files: true }, onProgress);
+  return downloadBundle(`${parent.resource}/${parent.id}/make_claim_bundle/`, options, onProgress);
+}
+
+async function downloadBundle(
+  path: string,
+  options: ClaimBundleOptions,
+  onProgress: (share: number) => void,
+): Promise<ClaimBundleMade> {
   let total = 0;
-  const response = await api(`project/${projectId}/make_claim_bundle/`, {
+  const response = await api(path, {
     method: 'post',
     json: options,
     timeout: false,

@@ -52,6 +52,14 @@ export function IconSettings(props: IconProps) {
   );
 }
 
+export function IconChevronDown(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 9l6 6 6-6" />
+    </Icon>
+  );
+}
+
 export function IconChevronLeft(props: IconProps) {
   return (
     <Icon {...props}>

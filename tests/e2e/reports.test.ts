@@ -1,12 +1,14 @@
 // The project's reports accordion and summary modal in real Chromium: each tab's add, edit and delete
 // (the coil report refused without commodity and activity), a coil spreadsheet saved under the name the
-// server suggests, and the summaries (tables and charts) computed on the device while offline.
+// server suggests, and the summaries (tables and charts) computed on the device while offline. The claim
+// bundle (issue 21) of the incidences listed, and of one packing item from its "Download all" on a
+// phone.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { jpeg } from '../fixtures/files';
+import { jpeg, pdf } from '../fixtures/files';
 import { unzip } from '../fixtures/unzip';
 import { lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
 import { expectNoRawKeys, openSection, signIn } from './support/app';
@@ -21,6 +23,7 @@ let context: BrowserContext;
 let page: Page;
 let projectId = '';
 let photo: Buffer;
+let itemPhoto: Buffer;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
@@ -34,7 +37,7 @@ beforeAll(async () => {
     init_date: '2026-11-20T08:00:00Z',
     end_date: '2026-11-20T14:00:00Z',
   });
-  await call.coils(
+  const [, rp2] = await call.coils(
     projectId,
     (
       [
@@ -67,6 +70,20 @@ beforeAll(async () => {
     zone: 'onboard',
     captured_at: '2026-11-20T09:30:00Z',
     capture_device: 'tablet-3',
+  });
+  // A packing item's label photo and mill certificate, for its own claim bundle.
+  itemPhoto = await jpeg(480, 360, 13);
+  await call.api.post(`/api/packing-list/${rp2}/attachments/`, {
+    name: 'label-rp2.jpg',
+    base_64: itemPhoto.toString('base64'),
+    is_image: true,
+    zone: 'warehouse',
+    captured_at: '2026-11-20T10:05:00Z',
+  });
+  await call.api.post(`/api/packing-list/${rp2}/attachments/`, {
+    name: 'mill-cert.pdf',
+    base_64: pdf().toString('base64'),
+    is_image: false,
   });
   context = await newContext(browser, server.url, { width: 1280, height: 900 });
   page = await context.newPage();
@@ -257,6 +274,71 @@ describe('project reports', () => {
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
     await openSection(page, 'reports');
+  });
+
+  it("makes a packing item's claim bundle from its 'Download all', on a phone, in English and Spanish", async () => {
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openSection(page, 'packing');
+    const modal = page.getByTestId('packing-modal');
+    const open = async () => {
+      await page.locator('[data-testid="packing-row"][data-reference="RP-2"]').click();
+      await modal.getByTestId('document-row').filter({ hasText: 'mill-cert.pdf' }).waitFor();
+      await modal.getByTestId('documents-zip-more').click();
+      await page.getByTestId('documents-claim').click();
+    };
+    await open();
+    const dialog = page.getByTestId('claim-bundle');
+    await dialog.getByText('The photos and documents of this record').waitFor();
+    // The answer held until the progress is on screen.
+    await page.route('**/make_claim_bundle/', async (route) => {
+      const response = await route.fetch();
+      await dialog.getByTestId('claim-bundle-progress').waitFor();
+      await route.fulfill({ response });
+    });
+    const [english] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByTestId('claim-bundle-make').click(),
+    ]);
+    await page.unroute('**/make_claim_bundle/');
+    expect(english.suggestedFilename()).toMatch(/^claim_bundle_REP-1_.*_RP-2\.zip$/);
+    const files = await unzip(await readFile(await english.path()));
+    const manifest = files.get('manifest.json') ?? Buffer.alloc(0);
+    expect(await dialog.getByTestId('claim-bundle-hash').textContent()).toBe(sha(manifest));
+    const rows = (
+      JSON.parse(manifest.toString()) as { files: { path: string; name: string; sha256: string }[] }
+    ).files;
+    // The item's photo and document, nothing of the incidence's.
+    expect(rows.map((row) => row.name).sort()).toEqual(['label-rp2.jpg', 'mill-cert.pdf']);
+    for (const row of rows) expect(sha(files.get(row.path) ?? Buffer.alloc(0))).toBe(row.sha256);
+    expect(files.get(rows.find((row) => row.name === 'label-rp2.jpg')?.path ?? '')?.equals(itemPhoto)).toBe(
+      true,
+    );
+    await dialog.getByText('Saved claim_bundle_').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoRawKeys(page);
+    await page.screenshot({ path: '/tmp/claim-item-360-en.png' });
+
+    // A tablet in Spanish.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.evaluate(() => localStorage.setItem('language', 'es'));
+    await page.reload();
+    await openSection(page, 'packing');
+    await open();
+    await dialog.getByText('Las fotos y documentos de este registro').waitFor();
+    const [spanish] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Descargar paquete' }).click(),
+    ]);
+    expect(spanish.suggestedFilename()).toMatch(/^paquete_reclamacion_REP-1_.*_RP-2\.zip$/);
+    const index = (await unzip(await readFile(await spanish.path()))).get('index.pdf');
+    expect(index?.subarray(0, 5).toString()).toBe('%PDF-');
+    await dialog.getByText('Guardado paquete_reclamacion_').waitFor();
+    await expectNoRawKeys(page);
+    await page.screenshot({ path: '/tmp/claim-item-768-es.png' });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
   });
 
   it('offline: generation needs a connection; the summary modal computes tables and charts on the device', async () => {

@@ -10,6 +10,7 @@ import { notifyDeleted, notifyInfo } from '../../ui/notices';
 import { Pager } from '../../ui/Pager';
 import { RowAction } from '../../ui/RowActions';
 import { deleteItem, downloadItem, downloadZip, OfflineError } from './actions';
+import { DownloadAll } from './DownloadAll';
 import classes from './documents.module.css';
 import { FileNote } from './FileNote';
 import { mergeFiles, useServerFiles } from './serverFiles';
@@ -37,7 +38,8 @@ function StateMark({ item }: { item: FileItem }) {
 
 /**
  * The documents of any record that carries attachments (project, incidence, container report, packing
- * item, coil or SOF report): name and description, download and delete per row, download all as ZIP,
+ * item, coil or SOF report): name and description, download and delete per row, download all as ZIP
+ * or as a claim bundle,
  * upload several, paging. Read from the device: files waiting to upload show at once.
  */
 export function AttachmentsTable({ parent }: { parent: AttachmentParentRef }) {
@@ -90,17 +92,12 @@ export function AttachmentsTable({ parent }: { parent: AttachmentParentRef }) {
         >
           {t('upload.open')}
         </Button>
-        <Button
-          size="md"
-          variant="default"
-          leftSection={<IconDownload size={18} />}
-          onClick={() => void zip()}
-          loading={zipping}
-          disabled={documents.length === 0}
-          data-testid="documents-zip"
-        >
-          {t('download_all')}
-        </Button>
+        <DownloadAll
+          parent={parent}
+          zip={() => void zip()}
+          zipping={zipping}
+          noDocuments={documents.length === 0}
+        />
       </Group>
       <DataTable<FileItem>
         rows={files === undefined ? undefined : rows}

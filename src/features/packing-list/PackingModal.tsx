@@ -3,11 +3,13 @@ import {
   Alert,
   Button,
   Checkbox,
+  Divider,
   Group,
   Modal,
   SimpleGrid,
   Stack,
   TextInput,
+  Title,
   Tooltip,
 } from '@mantine/core';
 import type { FormEvent } from 'react';
@@ -26,6 +28,7 @@ import { formatDateTime } from '../../ui/format';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
 import { useZone } from '../../ui/zone';
+import { AttachmentsTable } from '../documents/AttachmentsTable';
 import { HandSearch } from './HandSearch';
 import { LabelColorSelect } from './LabelColors';
 import { hasDamageCheckboxes, hasDamageOptions, hasLabelColors, packingPayload } from './rules';
@@ -199,6 +202,15 @@ export function PackingModal({ opened, ...props }: Props) {
       data-testid="packing-modal"
     >
       {opened && <PackingForm key={String(props.record?.id ?? 'new')} {...props} />}
+      {opened && typeof props.record?.id === 'string' && (
+        <>
+          <Divider my="md" />
+          <Title order={3} size="h5" mb="xs">
+            {t('documents')}
+          </Title>
+          <AttachmentsTable parent={{ resource: 'packing-list', id: props.record.id }} />
+        </>
+      )}
     </Modal>
   );
 }
