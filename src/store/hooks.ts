@@ -17,7 +17,7 @@ import {
   readList,
   readRecord,
 } from './queries';
-import type { LocalRow } from './schema';
+import type { LocalRow, OutboxEntry } from './schema';
 
 /** The open local store, or null when nobody is signed in. */
 export function useLocalDb(): LocalDb | null {
@@ -91,4 +91,19 @@ export function usePendingState(
 /** The "Needs attention" panel's items: refused changes with the user's data and the server's words. */
 export function useNeedsAttention(): AttentionItem[] | undefined {
   return useLocal((db) => needsAttention(db), []);
+}
+
+/** The server's refusal of a record's latest change, while it waits in "Needs attention"; else null. */
+export function useRefusal(resource: ResourceName, id: string | null): OutboxEntry | null | undefined {
+  return useLocal(
+    async (db) =>
+      id
+        ? ((await db.outbox
+            .where('[resource+record_id]')
+            .equals([resource, id])
+            .filter((entry) => entry.state === 'needs_attention' && entry.outcome === 'rejected')
+            .last()) ?? null)
+        : null,
+    [resource, id],
+  );
 }

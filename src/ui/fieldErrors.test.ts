@@ -101,6 +101,16 @@ describe("a form's refusals", () => {
     expect(fieldError(es, 'port', 'UN/LOCODE', undefined)).toBeUndefined();
   });
 
+  it("the server's answer for a record deleted meanwhile names the field, not the record's id", () => {
+    const gone = 'Invalid pk "01a21a52-6abb-726b-8b6a-f2dd2951aa91" - object does not exist.';
+    expect(fieldMessage(es, 'packing-list', 'Mano de validación', gone)).toBe(
+      'Mano de validación: el registro elegido no está (ya) en el servidor.',
+    );
+    expect(fieldMessage(en, 'packing-list', 'Validation hand', gone)).toBe(
+      'Validation hand: the record chosen is not on the server (any more).',
+    );
+  });
+
   it('every domain message has its words in both languages, naming the field', () => {
     for (const key of Object.keys(messages))
       for (const [language, words] of [

@@ -2,7 +2,7 @@
 // (the coil report refused without commodity and activity), a coil spreadsheet saved under the name the
 // server suggests, and the summaries (tables and charts) computed on the device while offline. The claim
 // bundle (issue 21) of the incidences listed, and of one packing item from its "Download all" on a
-// phone.
+// phone; a packing item's change the server refused shown on its form, under the field.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { jpeg, pdf } from '../fixtures/files';
 import { unzip } from '../fixtures/unzip';
-import { lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
+import { apiSession, lookupId, pick, waitForServiceWorker, waitForSync } from './projects-support';
 import { expectNoRawKeys, openSection, signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { callSetup } from './support/call';
@@ -24,6 +24,7 @@ let page: Page;
 let projectId = '';
 let photo: Buffer;
 let itemPhoto: Buffer;
+let gangB = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
@@ -33,6 +34,12 @@ beforeAll(async () => {
   const shift = await call.event(projectId, 'Working shift', '2026-11-20T08:00:00Z', '2026-11-20T14:00:00Z');
   const hand = await call.hand(shift, {
     description: 'Gang A',
+    activity: discharge,
+    init_date: '2026-11-20T08:00:00Z',
+    end_date: '2026-11-20T14:00:00Z',
+  });
+  gangB = await call.hand(shift, {
+    description: 'Gang B',
     activity: discharge,
     init_date: '2026-11-20T08:00:00Z',
     end_date: '2026-11-20T14:00:00Z',
@@ -339,6 +346,39 @@ describe('project reports', () => {
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
+  });
+
+  it("shows the server's refusal of a packing item's validation hand under that field", async () => {
+    await openSection(page, 'packing');
+    const modal = page.getByTestId('packing-modal');
+    const rp3 = page.locator('[data-testid="packing-row"][data-reference="RP-3"]');
+    // Offline, the prompter moves RP-3 to Gang B; meanwhile the office deletes Gang B.
+    await context.setOffline(true);
+    await rp3.click();
+    await pick(page, modal, 'Validation hand', 'Gang B');
+    await modal.getByTestId('packing-save').click();
+    await modal.waitFor({ state: 'hidden' });
+    const office = await apiSession(server);
+    expect((await office.api('DELETE', `/api/hand/${gangB}/`, { token: office.token })).status).toBe(204);
+    await context.setOffline(false);
+    await page.waitForFunction(() => window.__karbontrack?.status().needs_attention === 1, undefined, {
+      timeout: 30_000,
+    });
+    await rp3.click();
+    const hand = modal.getByRole('combobox', { name: 'Validation hand', exact: true });
+    // Under the field, named, in the screen's words (the server answered with the hand's id).
+    await expect.poll(async () => hand.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    const error = modal.locator('.mantine-Select-error');
+    expect(await error.textContent()).toBe(
+      'Validation hand: the record chosen is not on the server (any more).',
+    );
+    await page.screenshot({ path: '/tmp/packing-refusal-en.png' });
+    // Another hand chosen: the refusal of the old value no longer stands under the field.
+    await pick(page, modal, 'Validation hand', 'Gang A');
+    expect(await hand.getAttribute('aria-invalid')).not.toBe('true');
+    await modal.getByTestId('packing-save').click();
+    await modal.waitFor({ state: 'hidden' });
+    await openSection(page, 'reports');
   });
 
   it('offline: generation needs a connection; the summary modal computes tables and charts on the device', async () => {

@@ -15,10 +15,11 @@ interface RowSearchProps {
   rows: LocalRow[] | undefined;
   value: string | null;
   onChange: (value: string | null) => void;
+  error?: string;
 }
 
 /** A select over a short list of records, searched by any part of the name shown, any case and accent. */
-function RowSearch({ label, name, resource, rows, value, onChange }: RowSearchProps) {
+function RowSearch({ label, name, resource, rows, value, onChange, error }: RowSearchProps) {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const options = (rows ?? [])
@@ -43,6 +44,7 @@ function RowSearch({ label, name, resource, rows, value, onChange }: RowSearchPr
       value={value}
       onChange={onChange}
       nothingFoundMessage="—"
+      error={error}
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -51,6 +53,8 @@ function RowSearch({ label, name, resource, rows, value, onChange }: RowSearchPr
 interface SearchProps {
   value: string | null;
   onChange: (value: string | null) => void;
+  /** The field's refusal, in words. */
+  error?: string;
 }
 
 /** The validation_hand field: the project's hands, searched by their name as typed. */

@@ -21,7 +21,9 @@ import {
   packingLabelColorHex,
 } from '../../domain/enums';
 import { save } from '../../store/active';
-import { useRecord } from '../../store/hooks';
+import { useRecord, useRefusal } from '../../store/hooks';
+import type { OutboxEntry } from '../../store/schema';
+import type { FieldErrors } from '../../store/validate';
 import { fieldError, otherErrors } from '../../ui/fieldErrors';
 import { useRecordForm, type Values } from '../../ui/form';
 import { formatDateTime } from '../../ui/format';
@@ -53,6 +55,17 @@ const READ_ONLY = new Set(['validated']);
 const codeOf = (value: unknown): CommodityCode | null =>
   (commodities as readonly unknown[]).includes(value) ? (value as CommodityCode) : null;
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** A refusal's field errors of the values still as refused (all of them for what the change did not send). */
+function stillRefused(refusal: OutboxEntry | null | undefined, values: Values): FieldErrors {
+  if (!refusal?.errors) return {};
+  const sent = refusal.data ?? {};
+  return Object.fromEntries(
+    Object.entries(refusal.errors).filter(([name]) => !(name in sent) || same(sent[name], values[name])),
+  );
+}
+
 interface Props {
   projectId: string;
   /** The item being edited, or null for a new one. */
@@ -65,15 +78,21 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
   const { t } = useTranslation(['packing', 'ui']);
   const zone = useZone();
   const editing = typeof record?.id === 'string';
-  const form = useRecordForm(
+  const typed = useRecordForm(
     record ?? { label_color: [], damage: [], requires_attention: false, location: 'uncategorized' },
   );
+  // The server's refusal of this item's last change shows as the form's own, under its field (or in the
+  // banner), while the value refused is the one on screen.
+  const refusal = useRefusal('packing-list', editing ? String(record?.id) : null);
+  const form = { ...typed, errors: { ...stillRefused(refusal, typed.values), ...typed.errors } };
   const commodity = useRecord(
     'commodity',
     typeof form.values.commodity === 'string' ? form.values.commodity : null,
   );
   const code = codeOf(commodity?.code);
-  const shown: string[] = [...FIELDS, 'validation_datetime', 'validation_hand', 'requires_attention'];
+  // The fields whose refusals show under their input; any other (the attention flag has only an icon, a
+  // field the form has no input for) is named in the banner above the form.
+  const shown: string[] = [...FIELDS, 'validation_datetime', 'validation_hand'];
   if (hasDamageOptions(code)) shown.push('other_damage');
   if (hasDamageCheckboxes(code)) shown.push('damage');
   if (hasLabelColors(code)) shown.push('label_color');
@@ -89,6 +108,7 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
     onClose();
   }
   const banner = otherErrors(t, 'packing-list', form.errors, shown);
+  const errorOf = (name: string) => fieldError(t, 'packing-list', t(`fields.${name}`), form.errors[name]);
   const damage = Array.isArray(form.values.damage) ? (form.values.damage as string[]) : [];
   const colors = Array.isArray(form.values.label_color) ? (form.values.label_color as string[]) : [];
   return (
@@ -140,11 +160,13 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
               typeof form.values.validation_datetime === 'string' ? form.values.validation_datetime : null,
               zone,
             )}
+            error={errorOf('validation_datetime')}
           />
           <HandSearch
             projectId={projectId}
             value={typeof form.values.validation_hand === 'string' ? form.values.validation_hand : null}
             onChange={(value) => form.set('validation_hand', value)}
+            error={errorOf('validation_hand')}
           />
         </SimpleGrid>
         {hasLabelColors(code) && (
@@ -154,7 +176,7 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
             hex={packingLabelColorHex}
             value={colors}
             onChange={(value) => form.set('label_color', value)}
-            error={fieldError(t, 'packing-list', t('fields.label_color'), form.errors.label_color)}
+            error={errorOf('label_color')}
           />
         )}
         {hasDamageCheckboxes(code) && (
@@ -162,7 +184,7 @@ function PackingForm({ projectId, record, onClose }: Omit<Props, 'opened'>) {
             label={t('fields.damage')}
             value={damage}
             onChange={(value) => form.set('damage', value)}
-            error={fieldError(t, 'packing-list', t('fields.damage'), form.errors.damage)}
+            error={errorOf('damage')}
             data-testid="damage-checkboxes"
           >
             <Group mt="xs">
