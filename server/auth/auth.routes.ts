@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerIn } from '../i18n/answers.js';
+import { say } from '../i18n/message.js';
 import { API_TAGS } from '../resources/engine/api-names.js';
 import { requireUser } from './auth.plugin.js';
 import type { AuthService } from './auth.service.js';
@@ -71,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     },
     async (request) => {
       await auth.changePassword(requireUser(request.principal), request.body);
-      return { detail: 'New password has been saved.' };
+      return { detail: answerIn(request, say('auth.password_saved')) };
     },
   );
 }

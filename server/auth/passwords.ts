@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { type Message, say } from '../i18n/message.js';
 import { gate, HASH_SLOTS } from './hash-gate.js';
 
 // scrypt with OWASP's interactive parameters (N=2^15, r=8, p=1); the parameters travel with the hash
@@ -71,24 +72,23 @@ function commonPasswords(): ReadonlySet<string> {
 export function passwordProblems(
   password: string,
   user: { username?: string; email?: string } = {},
-): string[] {
-  const problems: string[] = [];
-  if (password.length < 8)
-    problems.push('This password is too short. It must contain at least 8 characters.');
-  if (password.length > 256) problems.push('This password is too long.');
-  if (commonPasswords().has(password.toLowerCase())) problems.push('This password is too common.');
-  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
+): Message[] {
+  const problems: Message[] = [];
+  if (password.length < 8) problems.push(say('password.short'));
+  if (password.length > 256) problems.push(say('password.long'));
+  if (commonPasswords().has(password.toLowerCase())) problems.push(say('password.common'));
+  if (/^\d+$/.test(password)) problems.push(say('password.numeric'));
   const lowered = password.toLowerCase();
   for (const [label, value] of [
-    ['username', user.username],
-    ['email address', user.email?.split('@')[0]],
+    ['password.similar_username', user.username],
+    ['password.similar_email', user.email?.split('@')[0]],
   ] as const) {
     if (
       value &&
       value.length >= 3 &&
       (lowered.includes(value.toLowerCase()) || value.toLowerCase().includes(lowered))
     )
-      problems.push(`The password is too similar to the ${label}.`);
+      problems.push(say(label));
   }
   return problems;
 }

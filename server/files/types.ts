@@ -3,6 +3,7 @@
 // stored (and later sent as Content-Type) is never one a browser would run (HTML, SVG, XML).
 
 import { fieldError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 import { readHead as head } from './head.js';
 import { extensionOf } from './names.js';
 
@@ -82,7 +83,7 @@ export async function checkType(
   const start = await head(path, SAMPLE_BYTES);
   const ext = extensionOf(name);
   if ((type && EXECUTABLE_TYPES.has(type.ext)) || EXECUTABLE_EXTENSIONS.has(ext) || startsWithShebang(start))
-    throw fieldError('file', 'Programs and scripts are not accepted.');
+    throw fieldError('file', say('upload.program'));
   const undetectedText = !type && TEXT_FORMATS.has(ext) && isText(start);
   if (
     ext &&
@@ -96,16 +97,8 @@ export async function checkType(
     );
   const raster = Boolean(type && IMAGE_TYPES.has(type.ext));
   // iPhone and iPad photos: kept as documents; the server cannot decode them (HEVC) for a thumbnail.
-  if (isImage && type && HEIF_TYPES.has(type.ext))
-    throw fieldError(
-      'file',
-      'HEIC photos (iPhone, iPad) cannot be shown in the gallery: add the file as a document, or send the photo as JPEG (on the iPad: Settings > Camera > Formats > Most Compatible).',
-    );
-  if (isImage && !raster)
-    throw fieldError(
-      'file',
-      'Not a photo: send a JPEG, PNG, WebP, GIF, AVIF or TIFF image (SVG is not accepted).',
-    );
+  if (isImage && type && HEIF_TYPES.has(type.ext)) throw fieldError('file', say('upload.heic'));
+  if (isImage && !raster) throw fieldError('file', say('upload.not_photo'));
   let contentType = 'application/octet-stream';
   if (type && !ACTIVE_TYPES.has(type.mime)) contentType = type.mime;
   else if (!type) {

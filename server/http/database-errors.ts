@@ -2,6 +2,8 @@
 // null, unique, foreign key, CHECK) and data errors (class 22: out of range, invalid text) name the field
 // when the error says which (its column, the key of a unique or foreign key, the CHECK's name), so one bad
 // value never answers 500 and never fails a whole sync batch.
+
+import { type Message, say } from '../i18n/message.js';
 import { type FieldErrors, ValidationError } from './errors.js';
 
 interface PgError {
@@ -33,11 +35,11 @@ function columnOf(error: PgError): string | undefined {
   return undefined;
 }
 
-function message(code: string, named: boolean): string {
-  if (code === '23502') return 'This field may not be null.';
-  if (code === '23505') return 'A record with these values already exists.';
-  if (code === '23503') return 'A referenced record does not exist.';
-  return named ? 'Enter a valid value.' : 'A value is not valid for its field.';
+function message(code: string, named: boolean): Message {
+  if (code === '23502') return say('field.null');
+  if (code === '23505') return say('record.exists');
+  if (code === '23503') return say('record.reference');
+  return named ? say('field.value') : say('record.value');
 }
 
 /**

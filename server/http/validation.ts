@@ -1,40 +1,66 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
+import { en, type MessageKey } from '../i18n/en.js';
+import { say, type Text } from '../i18n/message.js';
 import { type FieldErrors, ValidationError } from './errors.js';
 
 type Issue = z.core.$ZodIssue;
 
-/** A zod issue in the words a DRF client shows under the field's label. */
-function message(issue: Issue): string {
+const isKey = (text: string): text is MessageKey => Object.hasOwn(en, text);
+/** The catalogue's keys of the messages that take no value, by their English words. */
+const byWords = new Map(
+  (Object.entries(en) as [MessageKey, string][])
+    .filter(([, words]) => !words.includes('{'))
+    .map(([key, words]) => [words, key]),
+);
+
+/**
+ * A zod issue as the message a DRF client shows under the field's label. A schema's own message is a key
+ * of the catalogue (its values the issue's bounds); the others are said by the issue's code, and a
+ * custom one (a refinement's) by the key of the domain's words when they take no value.
+ */
+function message(issue: Issue): Text {
+  const own = issue.message;
+  const bound: Record<string, number> =
+    'maximum' in issue
+      ? { max: Number(issue.maximum) }
+      : 'minimum' in issue
+        ? { min: Number(issue.minimum) }
+        : {};
+  if (isKey(own)) return say(own, bound);
+  const words = (): Text => {
+    const known = byWords.get(own);
+    return known ? say(known) : own;
+  };
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return 'This field is required.';
-      if (issue.input === null) return 'This field may not be null.';
-      if (issue.expected === 'number' || issue.expected === 'int') return 'A valid number is required.';
-      if (issue.expected === 'boolean') return 'Must be a valid boolean.';
-      if (issue.expected === 'string') return 'Not a valid string.';
-      if (issue.expected === 'array') return `Expected a list of items but got type "${typeof issue.input}".`;
-      if (issue.expected === 'object') return 'Invalid data. Expected a dictionary.';
-      return `Invalid value: expected ${issue.expected}.`;
+      if (issue.input === undefined) return say('field.required');
+      if (issue.input === null) return say('field.null');
+      if (issue.expected === 'number' || issue.expected === 'int') return say('field.number');
+      if (issue.expected === 'boolean') return say('field.boolean');
+      if (issue.expected === 'string') return say('field.string');
+      if (issue.expected === 'array') return say('field.list', { type: typeof issue.input });
+      if (issue.expected === 'object') return say('field.dictionary');
+      return say('field.expected', { type: issue.expected });
     case 'too_small':
       if (issue.origin === 'string')
         return issue.minimum === 1
-          ? 'This field may not be blank.'
-          : `Ensure this field has at least ${issue.minimum} characters.`;
-      if (issue.origin === 'array') return `Ensure this field has at least ${issue.minimum} elements.`;
-      return `Ensure this value is greater than or equal to ${issue.minimum}.`;
+          ? say('field.blank')
+          : say('field.min_length', { min: Number(issue.minimum) });
+      if (issue.origin === 'array') return say('field.min_items', { min: Number(issue.minimum) });
+      return say('field.min_value', { min: Number(issue.minimum) });
     case 'too_big':
-      if (issue.origin === 'string') return `Ensure this field has no more than ${issue.maximum} characters.`;
-      if (issue.origin === 'array') return `Ensure this field has no more than ${issue.maximum} elements.`;
-      return `Ensure this value is less than or equal to ${issue.maximum}.`;
+      if (issue.origin === 'string') return say('field.max_length', { max: Number(issue.maximum) });
+      if (issue.origin === 'array') return say('field.max_items', { max: Number(issue.maximum) });
+      return say('field.max_value', { max: Number(issue.maximum) });
     case 'invalid_value':
-      return `"${String(issue.input)}" is not a valid choice.`;
+      return say('field.choice', { value: String(issue.input) });
     case 'invalid_format':
-      if (issue.format === 'email') return 'Enter a valid email address.';
-      if (issue.format === 'uuid') return `"${String(issue.input)}" is not a valid UUID.`;
-      return issue.message || 'Enter a valid value.';
+      if (issue.format === 'email') return say('field.email');
+      if (issue.format === 'uuid') return say('field.not_uuid', { value: String(issue.input) });
+      return own ? words() : say('field.value');
     default:
-      return issue.message;
+      return words();
   }
 }
 
@@ -42,8 +68,12 @@ export function fieldErrorsFromZod(issues: readonly Issue[]): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
-    const where = issue.path.length > 1 ? `Item ${issue.path.slice(1).join('.')}: ` : '';
-    fields[field] = [...(fields[field] ?? []), where + message(issue)];
+    const said = message(issue);
+    const where = issue.path.slice(1).join('.');
+    fields[field] = [
+      ...(fields[field] ?? []),
+      where ? say('field.item', { index: where, message: said }) : said,
+    ];
   }
   return fields;
 }

@@ -4,6 +4,7 @@
 // as it is. A keyed message is worded in English too (what a request without Accept-Language: es reads).
 import type { FastifyRequest } from 'fastify';
 import { type Language, requestLanguage } from './language.js';
+import type { Message } from './message.js';
 import { word, wordBody } from './translate.js';
 
 type Body = Record<string, unknown>;
@@ -29,3 +30,7 @@ export function localiseAnswer(request: FastifyRequest, payload: unknown): unkno
     body = { ...body, results: body.results.map((result) => pushResult(result, language)) };
   return body;
 }
+
+/** A success's `detail` in the request's language, for a route whose answer is typed as text. */
+export const answerIn = (request: FastifyRequest, message: Message): string =>
+  message.in(requestLanguage(request));

@@ -7,6 +7,7 @@ import type { AttachmentParent } from '../../src/domain/attachment.js';
 import { isUuid } from '../../src/domain/ids.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 import type { StoredAttachment } from '../resources/attachments/repository.js';
 import type { Provenance } from '../resources/attachments/upload.js';
 import { isTimeZone } from './format.js';
@@ -81,7 +82,7 @@ export async function projectClaimRecords(
     const found = new Set(incidences.rows.map((row) => row.id));
     const strangers = wanted.filter((id) => !found.has(id));
     throw new ValidationError({
-      incidences: [`Not incidences of this project: ${strangers.join(', ')}.`],
+      incidences: [say('report.claim_foreign', { ids: strangers.join(', ') })],
     });
   }
   const records: ClaimRecord[] = incidences.rows.map((row) => ({

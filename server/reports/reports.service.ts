@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import { parseOrThrow } from '../http/validation.js';
+import { say } from '../i18n/message.js';
 import { jobThread } from '../workers/job-thread.js';
 import type { CoilReportRow } from './coil-report.js';
 import { fileSlug, isTimeZone } from './format.js';
@@ -86,7 +87,7 @@ export function projectFileName(
 /** The reports' worker thread: spreadsheets, and claim bundle indexes (claim-bundle.service.ts). */
 export const reportThread = jobThread<ReportJob, ArrayBuffer>('report-worker');
 
-const notInProject = () => new ValidationError({ report: ['No such report in this project.'] });
+const notInProject = () => new ValidationError({ report: [say('report.not_in_project')] });
 
 export async function makeProjectReport(
   database: Database,

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import { parseOrThrow } from '../http/validation.js';
+import { say } from '../i18n/message.js';
 import { companyLogo } from './letterhead.js';
 import { signaturePng } from './photos.js';
 import { findProjectHeader, loadProjectData, projectInLanguage } from './project-data.repository.js';
@@ -71,9 +72,8 @@ export async function makeSofPdf(
   const found = await findProjectHeader(db, principal, projectId);
   const body = parseOrThrow(makeSofPdfBody, rawBody);
   const report = body.report ? await findSofReport(db, found.id, body.report) : undefined;
-  if (body.report && !report) throw new ValidationError({ report: ['No such report in this project.'] });
-  if (body.signed && !report)
-    throw new ValidationError({ report: ['A signed version belongs to a SOF report: give its id.'] });
+  if (body.report && !report) throw new ValidationError({ report: [say('report.not_in_project')] });
+  if (body.signed && !report) throw new ValidationError({ report: [say('report.signed_needs_report')] });
   const signatures = report ? await findSignatures(db, report.id) : [];
   // The port's zone; without one, the zone the statement was signed in (the signing tablet's), so an
   // office in another zone does not see a signed statement as amended; else the caller's device's.
@@ -90,7 +90,7 @@ export async function makeSofPdf(
   if (body.signed) {
     shown = signatures.filter((signature) => signature.content_hash === body.signed);
     const signedContent = shown[0]?.content;
-    if (!signedContent) throw new ValidationError({ signed: ['No signatures of this version.'] });
+    if (!signedContent) throw new ValidationError({ signed: [say('report.no_signed_version')] });
     content = signedContent;
     hash = body.signed;
     state = { kind: 'signed_version', amended: hash !== currentHash };

@@ -4,14 +4,14 @@
 import type { FastifyRequest } from 'fastify';
 import { APP_OUTDATED, DATA_VERSION, DATA_VERSION_HEADER } from '../../src/domain/data-version.js';
 import { HttpError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 
 export function checkDataVersion(request: FastifyRequest): void {
   const sent = request.headers[DATA_VERSION_HEADER];
   if (sent === undefined || sent === DATA_VERSION) return;
   throw new HttpError(409, {
     code: APP_OUTDATED,
-    detail:
-      'This app is older (or newer) than the server: reload it to go on syncing. Changes not sent yet stay on this device and are sent after the reload.',
+    detail: say('sync.app_outdated'),
     data_version: DATA_VERSION,
   });
 }

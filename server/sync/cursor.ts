@@ -1,4 +1,5 @@
 import { ValidationError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 
 /**
  * Cursors are opaque to devices: the seq of the last change sent, and the purge mark (the highest
@@ -30,5 +31,5 @@ export function decodeCursor(cursor: string | undefined): Cursor {
   } catch {
     // fall through
   }
-  throw new ValidationError({ cursor: ['Invalid cursor.'] });
+  throw new ValidationError({ cursor: [say('sync.invalid_cursor')] });
 }

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 
 /** What every push and pull reports about the device (sync-protocol.md, "Devices"). */
 export const deviceState = z.object({
@@ -19,7 +20,7 @@ export const deviceState = z.object({
 
 export type DeviceState = z.infer<typeof deviceState>;
 
-export const NOT_YOURS = 'This device is registered to another user.';
+export const NOT_YOURS = say('sync.device_owner');
 
 /**
  * A device id belongs to the user who registered it (the app makes one per user): another user sending it

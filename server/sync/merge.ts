@@ -4,6 +4,7 @@
 // device's own earlier writes never outrank its later ones (it applies them in seq order).
 import { type Kysely, sql } from 'kysely';
 import type { Resource } from '../../src/domain/resource.js';
+import { type Message, say } from '../i18n/message.js';
 import { orderAt, recordAudit, storedOrder } from '../resources/engine/audit.js';
 import { sameValue } from '../resources/engine/input.js';
 import type { Actor } from '../resources/engine/write.js';
@@ -66,7 +67,7 @@ export async function mergeFields(
 }
 
 /** The words of a conflict answer for fields a later write holds: each named with the value that stands. */
-export function standingDetail(standing: Row): string {
+export function standingDetail(standing: Row): Message {
   const fields = Object.entries(standing).map(([field, value]) => `${field} = ${JSON.stringify(value)}`);
-  return `A later change stands: ${fields.join('; ')}.`;
+  return say('sync.superseded', { fields: fields.join('; ') });
 }

@@ -6,6 +6,7 @@ import { globalResources, projectResources, resources } from '../../src/domain/r
 import type { Resource } from '../../src/domain/resource.js';
 import type { Database } from '../db/database.js';
 import { HttpError, notFound, ValidationError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 import { asJsonValue } from '../resources/engine/representation.js';
 import { type Cursor, encodeCursor } from './cursor.js';
 
@@ -75,7 +76,7 @@ export function parseScope(scope: string | undefined): { kind: 'global' } | { ki
   if (scope === undefined || scope === '' || scope === 'global') return { kind: 'global' };
   const match = /^project:(.+)$/.exec(scope);
   if (match && isUuid(match[1])) return { kind: 'project', id: match[1].toLowerCase() };
-  throw new ValidationError({ scope: ['Use "global" or "project:<id>".'] });
+  throw new ValidationError({ scope: [say('sync.scope')] });
 }
 
 /**
@@ -104,7 +105,7 @@ export async function pullChanges(
     const purgedThrough = purged ? Number(purged.value) : 0;
     if (from.purged !== null && purgedThrough > from.purged && after < purgedThrough)
       throw new HttpError(410, {
-        detail: 'This cursor is older than the kept history; download the scope again.',
+        detail: say('sync.cursor_expired'),
       });
     if (scope.kind === 'project') {
       const project = await sql`select 1 from project where id = ${scope.id}`.execute(db);

@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
 import { databaseRefusal } from '../http/database-errors.js';
 import { ConflictError, type FieldErrors, HttpError, ValidationError } from '../http/errors.js';
-import type { Text } from '../i18n/message.js';
+import { say, type Text } from '../i18n/message.js';
 import { checkWrite } from '../resources/engine/access.js';
 import { columnsOf } from '../resources/engine/columns.js';
 import { sameValue } from '../resources/engine/input.js';
@@ -242,7 +242,7 @@ async function applyBatch(
       results.push({
         mutation_id,
         status: 'rejected',
-        errors: { resource: [`Unknown resource "${mutation.resource}".`] },
+        errors: { resource: [say('sync.unknown_resource', { name: mutation.resource })] },
       });
       continue;
     }

@@ -13,6 +13,8 @@ import type { AppContext } from '../context.js';
 import type { Tables } from '../db/tables.js';
 import { notFound } from '../http/errors.js';
 import { publicOrigin } from '../http/links.js';
+import { answerIn } from '../i18n/answers.js';
+import { say } from '../i18n/message.js';
 import { API_TAGS } from '../resources/engine/api-names.js';
 import { recordAudit } from '../resources/engine/audit.js';
 import { findRepresentation } from '../resources/engine/read.js';
@@ -144,7 +146,7 @@ export async function userAdminRoutes(app: FastifyInstance, { database, auth, co
       }
       await database.db.transaction().execute((trx) => setUserPassword(trx, admin.userId, id, given));
       auth.tokensRevoked();
-      return { detail: 'New password has been saved.' };
+      return { detail: answerIn(request, say('auth.password_saved')) };
     },
   );
 
@@ -187,7 +189,7 @@ export async function userAdminRoutes(app: FastifyInstance, { database, auth, co
         .transaction()
         .execute((trx) => acceptInvite(trx, request.params.token, request.body.password));
       auth.tokensRevoked();
-      return { detail: 'New password has been saved.' };
+      return { detail: answerIn(request, say('auth.password_saved')) };
     },
   );
 }

@@ -6,6 +6,7 @@ import { hashPassword, passwordProblems } from '../auth/passwords.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import type { Tables } from '../db/tables.js';
 import { HttpError, ValidationError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 
 const INVITE_DAYS = 7;
 
@@ -31,8 +32,7 @@ export async function makeInvite(db: Db, userId: string, adminId: string): Promi
   };
 }
 
-const invalidLink = () =>
-  new HttpError(404, { detail: 'This link is not valid any more: ask an admin for a new one.' });
+const invalidLink = () => new HttpError(404, { detail: say('user.link_invalid') });
 
 /** Whose link this is (user name and names), while it is unused, unexpired and the user active. */
 export async function inviteOwner(db: Db, token: string) {

@@ -7,6 +7,7 @@ import type { Resource } from '../../src/domain/resource.js';
 import { hashPassword, passwordProblems } from '../auth/passwords.js';
 import type { Tables } from '../db/tables.js';
 import { type FieldErrors, notFound, ValidationError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 import { recordAudit } from '../resources/engine/audit.js';
 import { profileProblems } from './users.service.js';
 
@@ -46,8 +47,8 @@ async function keepAnAdmin(
     where role = 'admin' and is_active and deleted_at is null order by id for update`.execute(db);
   if (admins.rows.some((row) => row.id !== id)) return;
   if (!admins.rows.some((row) => row.id === id)) return;
-  if (!after.is_active) errors.is_active = ['The last active admin cannot be deactivated.'];
-  else errors.role = ['The last active admin cannot be made staff.'];
+  if (!after.is_active) errors.is_active = [say('user.last_admin_active')];
+  else errors.role = [say('user.last_admin_role')];
 }
 
 /** Applies an admin's changes; answers whether the user's tokens were revoked (deactivated). */

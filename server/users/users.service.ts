@@ -3,6 +3,7 @@
 import { hashPassword, passwordProblems, unusablePasswordHash } from '../auth/passwords.js';
 import type { Database } from '../db/database.js';
 import { type FieldErrors, ValidationError } from '../http/errors.js';
+import { say } from '../i18n/message.js';
 import { usersRepository } from './users.repository.js';
 
 export interface CreateUserInput {
@@ -27,11 +28,9 @@ export function profileProblems(input: {
 }): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of ['first_name', 'last_name'] as const)
-    if ((input[field] ?? '').length > 150)
-      errors[field] = ['Ensure this field has no more than 150 characters.'];
+    if ((input[field] ?? '').length > 150) errors[field] = [say('field.max_length', { max: 150 })];
   const email = input.email ?? '';
-  if (email !== '' && (!EMAIL.test(email) || email.length > 254))
-    errors.email = ['Enter a valid email address.'];
+  if (email !== '' && (!EMAIL.test(email) || email.length > 254)) errors.email = [say('field.email')];
   return errors;
 }
 
@@ -42,11 +41,8 @@ export function usersService(database: Database) {
       const username = input.username.trim();
       const email = input.email?.trim() ?? '';
       const errors: FieldErrors = profileProblems({ ...input, email });
-      if (!USERNAME.test(username))
-        errors.username = [
-          'Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.',
-        ];
-      else if (await repo.exists(username)) errors.username = ['A user with that username already exists.'];
+      if (!USERNAME.test(username)) errors.username = [say('user.invalid_name')];
+      else if (await repo.exists(username)) errors.username = [say('user.taken')];
       if (input.password !== undefined) {
         const problems = passwordProblems(input.password, { username, email });
         if (problems.length > 0) errors.password = problems;

@@ -14,6 +14,7 @@ import { requireAdmin } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
 import { notFound, ValidationError } from '../http/errors.js';
 import { pageUrl } from '../http/links.js';
+import { say } from '../i18n/message.js';
 import { newSecret } from './signature.js';
 import { doc } from './webhooks.openapi.js';
 import { webhooksRepository } from './webhooks.repository.js';
@@ -136,7 +137,7 @@ export async function webhookRoutes(app: FastifyInstance, { database, config }: 
       const user = requireAdmin(request.principal);
       const { account, description, active, ...rest } = request.body;
       if (!(await repository.accountExists(account)))
-        throw new ValidationError({ account: [`Invalid pk "${account}" - object does not exist.`] });
+        throw new ValidationError({ account: [say('record.no_pk', { id: account })] });
       const id = uuidv7();
       const values = { account, description: description ?? '', active: active ?? true, ...rest };
       await repository.createEndpoint(
@@ -219,7 +220,7 @@ export async function webhookRoutes(app: FastifyInstance, { database, config }: 
       requireAdmin(request.principal);
       const { page, page_size, ...filter } = request.query;
       const { count, results } = await repository.listDeliveries(filter, page, page_size);
-      if (results.length === 0 && page > 1) throw notFound('Invalid page.');
+      if (results.length === 0 && page > 1) throw notFound(say('record.page'));
       const more = page * page_size < count;
       return {
         count,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { answerIn } from '../../i18n/answers.js';
+import { say } from '../../i18n/message.js';
 import { API_TAGS } from '../engine/api-names.js';
 import type { ContactMailer } from './contact.mail.js';
 import { contactCreated, contactRequestSchema } from './contact.schema.js';
@@ -30,7 +32,7 @@ export async function contactRoutes(app: FastifyInstance, { config, database }: 
     },
     async (request, reply) => {
       const id = await service.create(request.body, request.ip);
-      return reply.code(201).send({ id, detail: 'Contact request received.' });
+      return reply.code(201).send({ id, detail: answerIn(request, say('contact.received')) });
     },
   );
 }

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { parseDateOnly, parseDateTime } from '../../../src/domain/values.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 import type { Query } from './filters.js';
 
 const TRUE = ['true', '1', 'True', 'yes'];
@@ -26,7 +27,7 @@ export function changeConditions(
   let deleted = false;
   if (include !== undefined && include !== '') {
     if (TRUE.includes(include)) deleted = true;
-    else if (!FALSE.includes(include)) errors.include_deleted = ['Must be true or false.'];
+    else if (!FALSE.includes(include)) errors.include_deleted = [say('upload.true_false')];
   }
   if (!deleted) conditions.push(sql`${sql.ref(`${alias}.deleted_at`)} is null`);
   const since = last(query.updated_since);
@@ -36,7 +37,7 @@ export function changeConditions(
     const time = date.ok ? null : parseDateTime(text);
     if (date.ok) conditions.push(sql`${sql.ref(`${alias}.updated_at`)} >= ${date.value}::date::timestamptz`);
     else if (time?.ok) conditions.push(sql`${sql.ref(`${alias}.updated_at`)} >= ${time.value}::timestamptz`);
-    else errors.updated_since = ['Enter a valid date/time.'];
+    else errors.updated_since = [say('field.date_time')];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { conditions, deleted };

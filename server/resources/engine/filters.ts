@@ -4,6 +4,7 @@ import type { FieldInfo } from '../../../src/domain/model.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { parseDateOnly, parseDateTime } from '../../../src/domain/values.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
+import { say, type Text } from '../../i18n/message.js';
 import { columnsOf, paramType } from './columns.js';
 
 export type Query = Record<string, string | string[] | undefined>;
@@ -22,20 +23,20 @@ const matchable = (values: string[]) => values.filter((value) => !hasNul(value))
 /** `%`, `_` and `\` typed by a user are matched literally (`\` is LIKE's default escape). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function checkValue(info: FieldInfo, value: string): string | null {
+function checkValue(info: FieldInfo, value: string): Text | null {
   switch (info.kind) {
     case 'ref':
     case 'uuid':
     case 'refList':
       return isUuid(value) ? null : `“${value.slice(0, 80)}” is not a valid UUID.`;
     case 'int':
-      return /^-?\d{1,9}$/.test(value) ? null : 'Enter a whole number.';
+      return /^-?\d{1,9}$/.test(value) ? null : say('field.whole_number');
     case 'decimal':
-      return /^-?\d{1,11}(\.\d{1,3})?$/.test(value) ? null : 'Enter a number.';
+      return /^-?\d{1,11}(\.\d{1,3})?$/.test(value) ? null : say('field.a_number');
     case 'date':
     case 'datetime':
       // The domain's parsers: Date.parse takes 2026-02-30, which PostgreSQL then refuses (a 500).
-      return parseDateOnly(value).ok || parseDateTime(value).ok ? null : 'Enter a valid date.';
+      return parseDateOnly(value).ok || parseDateTime(value).ok ? null : say('field.date');
     default:
       return null;
   }
@@ -97,7 +98,7 @@ export function filterConditions(resource: Resource, query: Query, alias = 't'):
       case 'boolean': {
         const value = values[values.length - 1];
         if (!TRUE.includes(value) && !FALSE.includes(value)) {
-          errors[filter.name] = ['Must be true or false.'];
+          errors[filter.name] = [say('upload.true_false')];
           break;
         }
         conditions.push(sql`${col(filter.field)} = ${TRUE.includes(value)}`);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError, ValidationError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 
 export interface Outcome {
   status: number;
@@ -41,8 +42,7 @@ export async function runWrite(
     return { ...outcome, replayed: false };
   }
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || key.length > 255)
-    throw new ValidationError({ 'Idempotency-Key': ['Must be between 1 and 255 characters.'] });
+  if (!key || key.length > 255) throw new ValidationError({ 'Idempotency-Key': [say('request.key_length')] });
   const path = request.url.split('?')[0];
   const hash = createHash('sha256')
     .update(JSON.stringify([request.method, path, canonical(request.body ?? null)]))
@@ -60,7 +60,7 @@ export async function runWrite(
     if (previous) {
       if (previous.request_hash !== hash)
         throw new HttpError(422, {
-          detail: 'This Idempotency-Key was already used with a different request.',
+          detail: say('request.key_reused'),
         });
       return { status: previous.status, body: previous.response, replayed: true };
     }
@@ -88,6 +88,6 @@ export async function runWrite(
     }
   }
   throw new HttpError(409, {
-    detail: 'Another request with this Idempotency-Key is in progress; try again.',
+    detail: say('request.key_busy'),
   });
 }

@@ -3,6 +3,7 @@ import { inputRefusals } from '../../../src/domain/refusals.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
+import { say } from '../../i18n/message.js';
 import { columnsOf } from './columns.js';
 
 /** A ref given as the object a read returns ({id, name}) is taken as its id, so a read can be sent back. */
@@ -20,7 +21,7 @@ function refId(value: unknown): unknown {
 export function writableInput(resource: Resource, body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new ValidationError({
-      non_field_errors: ['Invalid data. Expected a dictionary, but got a list or a value.'],
+      non_field_errors: [say('field.dictionary_got')],
     });
   const { writable, refs } = columnsOf(resource);
   const input: Record<string, unknown> = {};
@@ -41,7 +42,7 @@ export function requestedId(body: unknown): string | undefined {
   if (body === null || typeof body !== 'object' || !('id' in body)) return undefined;
   const id = (body as { id: unknown }).id;
   if (id === undefined || id === null || id === '') return undefined;
-  if (typeof id !== 'string' || !isUuid(id)) throw new ValidationError({ id: ['Must be a valid UUID.'] });
+  if (typeof id !== 'string' || !isUuid(id)) throw new ValidationError({ id: [say('field.uuid')] });
   return id.toLowerCase();
 }
 
@@ -57,7 +58,7 @@ export function requireFields(resource: Resource, input: Record<string, unknown>
   const { fields, writable } = columnsOf(resource);
   const errors: FieldErrors = {};
   for (const name of writable)
-    if (fields[name].required && !(name in input)) errors[name] = ['This field is required.'];
+    if (fields[name].required && !(name in input)) errors[name] = [say('field.required')];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 

@@ -48,7 +48,7 @@ export async function checkRefs(reader: RowReader, resource: Resource, values: R
     const ids = (ref.many ? (value as string[]) : [value as string]).map(String);
     const found = await reader.live(resources[ref.resource].table, ids);
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) errors[name] = missing.map((id) => `Invalid pk "${id}" - object does not exist.`);
+    if (missing.length > 0) errors[name] = missing.map((id) => say('record.no_pk', { id }));
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }

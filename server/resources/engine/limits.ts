@@ -1,6 +1,7 @@
 import { messages } from '../../../src/domain/messages.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 
 /**
  * The most a list's query string may ask, refused at once (400 naming the parameter) before any SQL:
@@ -54,7 +55,7 @@ export function checkListQuery(resource: Resource, query: Query, only?: readonly
   for (const [name, most] of known) {
     if (only && !only.includes(name)) continue;
     const values = asList(query[name]);
-    if (values.length > most) errors[name] = [`Ensure this field has no more than ${most} elements.`];
+    if (values.length > most) errors[name] = [say('field.max_items', { max: most })];
     else if (values.some((value) => value.length > FILTER_LIMITS.valueLength))
       errors[name] = [messages.maxLength(FILTER_LIMITS.valueLength)];
   }

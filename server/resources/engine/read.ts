@@ -4,6 +4,7 @@ import type { Resource } from '../../../src/domain/resource.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 import { readCondition } from './access.js';
 import { changeConditions } from './changes.js';
 import { filterConditions, orderBy, type Query } from './filters.js';
@@ -18,7 +19,7 @@ export interface Page {
   pageSize: number;
 }
 
-const invalidPage = () => new HttpError(404, { detail: 'Invalid page.' });
+const invalidPage = () => new HttpError(404, { detail: say('record.page') });
 
 function positiveInt(value: string | string[] | undefined): number | null {
   const text = Array.isArray(value) ? value[value.length - 1] : value;

@@ -6,6 +6,7 @@ import { requireUser } from '../../auth/auth.plugin.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { pageUrl } from '../../http/links.js';
+import { say } from '../../i18n/message.js';
 import { checkWrite, type WriteAction } from './access.js';
 import { recordHistory } from './history.js';
 import { type Outcome, runWrite } from './idempotency.js';
@@ -20,7 +21,7 @@ function ifMatch(request: FastifyRequest): number | undefined {
   const header = request.headers['if-match'];
   if (header === undefined) return undefined;
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match) throw new HttpError(400, { detail: 'If-Match must be the record version, e.g. If-Match: 3.' });
+  if (!match) throw new HttpError(400, { detail: say('record.if_match') });
   return Number(match[1]);
 }
 

@@ -3,6 +3,7 @@ import { uuidv7 } from '../../../src/domain/ids.js';
 import { moveRefusal } from '../../../src/domain/refusals.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { HttpError, notFound, ValidationError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 import { redirectMerged } from '../reference/redirect.js';
 import { refuseDeleteInUse } from '../reference/usage.js';
 import { checkUpdate } from './access.js';
@@ -55,7 +56,7 @@ export async function createRecord(
   const input = writableInput(resource, body);
   const id = requestedId(body) ?? uuidv7();
   const existing = locked ? locked.row : await lockRow(scope.db, resource, id);
-  if (existing?.deleted_at) throw new HttpError(409, { detail: 'A record with this id was deleted.' });
+  if (existing?.deleted_at) throw new HttpError(409, { detail: say('record.deleted') });
   if (existing) return repeatedCreate(await applyUpdate(scope, resource, actor, existing, input), existing);
 
   const values = await prepareCreate(scope, resource, id, input);
@@ -63,8 +64,7 @@ export async function createRecord(
   if (!inserted) {
     // The same id was created meanwhile (a retry racing the original): this one is an update of it.
     const created = await lockRow(scope.db, resource, id);
-    if (!created || created.deleted_at)
-      throw new HttpError(409, { detail: 'A record with this id was deleted.' });
+    if (!created || created.deleted_at) throw new HttpError(409, { detail: say('record.deleted') });
     return repeatedCreate(await applyUpdate(scope, resource, actor, created, input), created);
   }
   await recordAudit(scope.db, createdAudit(resource, id, values, actor));
@@ -139,7 +139,7 @@ export async function updateRecord(
   if (!existing || existing.deleted_at) throw notFound();
   if (options.ifMatch !== undefined && options.ifMatch !== existing.version)
     throw new HttpError(412, {
-      detail: `The record has changed: you sent version ${options.ifMatch}, it is now at version ${existing.version}.`,
+      detail: say('record.changed', { sent: String(options.ifMatch), now: String(existing.version) }),
     });
   return applyUpdate(scope, resource, actor, existing, input);
 }
@@ -164,7 +164,7 @@ async function applyUpdate(
   if (changed.length === 0) return { id, status: 200, version: Number(existing.version) };
   if (resource.immutable)
     throw new ValidationError({
-      non_field_errors: ['This record cannot be changed once made: delete it and make a new one.'],
+      non_field_errors: [say('record.immutable')],
     });
   checkUpdate(resource, actor, existing);
 

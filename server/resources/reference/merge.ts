@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Resource } from '../../../src/domain/resource.js';
 import { notFound, ValidationError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 import { tombstone } from '../engine/cascade.js';
 import { type Actor, lockRow, type WriteScope } from '../engine/write.js';
 import { referencesTo } from './usage.js';
@@ -22,18 +23,17 @@ export async function mergeEntries(
   intoId: string,
 ): Promise<MergeResult> {
   if (!resource.merge) throw notFound();
-  if (fromId === intoId) throw new ValidationError({ into: ['An entry cannot be merged into itself.'] });
+  if (fromId === intoId) throw new ValidationError({ into: [say('reference.merge_self')] });
   const from = await lockRow(scope.db, resource, fromId);
   if (!from || from.deleted_at) throw notFound();
   const into = await lockRow(scope.db, resource, intoId);
-  if (!into || into.deleted_at)
-    throw new ValidationError({ into: [`Invalid pk "${intoId}" - object does not exist.`] });
+  if (!into || into.deleted_at) throw new ValidationError({ into: [say('record.no_pk', { id: intoId })] });
   const differing = resource.merge.sameFields.filter(
     (field) => (from[field] ?? null) !== (into[field] ?? null),
   );
   if (differing.length > 0)
     throw new ValidationError({
-      into: [`Only entries with the same ${differing.join(' and ')} can be merged.`],
+      into: [say('reference.merge_same', { fields: differing.join(' and ') })],
     });
 
   const moved: MergeResult['moved'] = [];

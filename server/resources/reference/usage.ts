@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { refsOf, resourceNames, resources } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { ValidationError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 
 export interface Use {
   resource: string;
@@ -42,6 +43,6 @@ export async function refuseDeleteInUse(db: Kysely<unknown>, resource: Resource,
   const total = (await usageOf(db, resource, id)).reduce((sum, use) => sum + use.count, 0);
   if (total > 0)
     throw new ValidationError({
-      non_field_errors: [`This entry is used by ${total} records: retire it instead.`],
+      non_field_errors: [say('reference.in_use', { count: total })],
     });
 }

@@ -57,11 +57,11 @@ describe('common passwords', () => {
   it('every one of the 10,000 most common passwords (of 8 characters or more) is refused', () => {
     const top = common.slice(0, 10_000).filter((word) => word.length >= 8);
     expect(top.length).toBeGreaterThan(2_000);
-    const taken = top.filter((word) => !passwordProblems(word).includes(TOO_COMMON));
+    const taken = top.filter((word) => !passwordProblems(word).map(String).includes(TOO_COMMON));
     expect(taken).toEqual([]);
     // In any case, as Django compares them; and a Spanish one the list lacks.
-    expect(passwordProblems('PASSWORD1')).toContain(TOO_COMMON);
-    expect(passwordProblems('contraseña')).toContain(TOO_COMMON);
+    expect(passwordProblems('PASSWORD1').map(String)).toContain(TOO_COMMON);
+    expect(passwordProblems('contraseña').map(String)).toContain(TOO_COMMON);
     expect(passwordProblems('Berth-Seven-77')).toEqual([]);
   });
 
