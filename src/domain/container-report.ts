@@ -1,5 +1,6 @@
 import { sideConditions } from './enums';
 import { parseSizeType } from './iso6346';
+import { messages } from './messages';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
 import { PNG_DATA_URL, SIGNATURE_IMAGE_MAX } from './sof-signature';
@@ -54,7 +55,7 @@ export const containerReportSchema = objectOf(containerReportFields).superRefine
     ctx.addIssue({
       code: 'custom',
       path: ['signature'],
-      message: 'The signature must be a PNG image (data URL).',
+      message: messages.signatureImage,
     });
 });
 

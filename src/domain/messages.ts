@@ -40,6 +40,9 @@ export const messages = {
   scanPatternTooManyRepeats:
     'Too many long repetitions (*, +, {n,}) in one alternative: at most 4, or the pattern can take for ever on some labels.',
   sizeType: 'Enter an ISO 6346 size and type code of 4 characters, e.g. 22G1 or 45R1.',
+  protestRemark: 'Say why the statement is signed under protest.',
+  signatureImage: 'The signature must be a PNG image (data URL).',
+  signedContent: 'Does not match the content signed.',
   unique: (resource: string, field: string) => `A ${resource} with this ${field} already exists.`,
 } as const;
 

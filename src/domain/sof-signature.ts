@@ -1,4 +1,5 @@
 import { sofSignatureRoles } from './enums';
+import { messages } from './messages';
 import { field, objectOf } from './model';
 import { defineResource } from './resource';
 import { canonicalJson, sha256Hex } from './sha256';
@@ -36,20 +37,20 @@ const sofSignatureSchema = objectOf(sofSignatureFields).superRefine((row, ctx) =
     ctx.addIssue({
       code: 'custom',
       path: ['remark'],
-      message: 'Say why the statement is signed under protest.',
+      message: messages.protestRemark,
     });
   if (typeof row.image === 'string' && !PNG_DATA_URL.test(row.image))
     ctx.addIssue({
       code: 'custom',
       path: ['image'],
-      message: 'The signature must be a PNG image (data URL).',
+      message: messages.signatureImage,
     });
   if (
     row.content &&
     typeof row.content_hash === 'string' &&
     sha256Hex(canonicalJson(row.content)) !== row.content_hash
   )
-    ctx.addIssue({ code: 'custom', path: ['content_hash'], message: 'Does not match the content signed.' });
+    ctx.addIssue({ code: 'custom', path: ['content_hash'], message: messages.signedContent });
 });
 
 export const sofSignature = defineResource({

@@ -71,6 +71,32 @@ describe("a form's refusals", () => {
     expect(fieldError(en, 'port', 'Name', errors.name)).toBe('Name: this field is required.');
   });
 
+  it("a SOF signature under protest without its reason, and a signature that is no PNG, in Spanish's words", () => {
+    const errors = refusals('sof-signature', {
+      sof_report: '0190b1b2-0000-7000-8000-000000000001',
+      role: 'master',
+      name: 'Capt. Ruiz',
+      under_protest: true,
+      remark: ' ',
+      signed_at: '2026-11-22T10:00:00.000Z',
+      content_hash: '0'.repeat(64),
+      content: {},
+      image: 'data:image/gif;base64,R0',
+    });
+    expect(fieldError(es, 'sof-signature', 'Observación', errors.remark)).toBe(
+      'Observación: diga por qué se firma la relación de hechos bajo protesta.',
+    );
+    expect(fieldError(es, 'sof-signature', 'Firma', errors.image)).toBe(
+      'Firma: la firma debe ser una imagen PNG.',
+    );
+    expect(fieldError(en, 'sof-signature', 'Signature', errors.image)).toBe(
+      'Signature: the signature must be a PNG image.',
+    );
+    expect(fieldError(es, 'sof-signature', 'Huella', errors.content_hash)).toBe(
+      'Huella: no coincide con el contenido firmado.',
+    );
+  });
+
   it("a customer's e-mail, and a value too long with its limit", () => {
     const errors = refusals('accounts', { trade_name: 'x'.repeat(400), email: 'ops@' });
     expect(fieldError(es, 'accounts', 'Correo para informes', errors.email)).toBe(
