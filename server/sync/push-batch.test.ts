@@ -1,5 +1,6 @@
 // A push batch is one transaction, with a savepoint around each mutation from the first refused one on:
-// what a refused mutation wrote before it was refused is rolled back, and nothing else of the batch.
+// what a refused mutation wrote before it was refused is rolled back, and nothing else of the batch. The
+// rows its updates name are read and locked at its start, each serving only the first mutation to touch it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/ids.js';
 import { type Api, apiClient, signIn } from '../../tests/api/http.js';
@@ -152,5 +153,38 @@ describe('a push batch', () => {
       'conflict',
       'rejected',
     ]);
+  });
+
+  it('reads the rows of its updates once, locked at its start: a row changed twice, a row its delete cascaded to', async () => {
+    const project = (await api<{ id: string }>('POST', '/api/project/', { token, body: { name: 'Cascade' } }))
+      .body.id;
+    const [kept, under] = await Promise.all(
+      ['Kept', 'Under'].map(
+        async (description) =>
+          (await api<{ id: string }>('POST', '/api/incidence/', { token, body: { project, description } }))
+            .body.id,
+      ),
+    );
+    const at = new Date().toISOString();
+    const mutations = [
+      change('incidence', 'update', kept, { description: 'Once' }, at),
+      change('incidence', 'update', kept, { description: 'Twice' }, at),
+      change('project', 'delete', project, {}, at),
+      change('incidence', 'update', under, { description: 'After' }, at),
+    ].map((mutation, index) => ({ ...mutation, seq: index + 1 }));
+    const batch = await push(mutations);
+    expect(batch.body.results.map((result) => result.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'conflict',
+    ]);
+    expect(batch.body.results[1].row).toMatchObject({ description: 'Twice', version: 3 });
+    expect(batch.body.results[3]).toMatchObject({ detail: 'deleted' });
+    const [stored] = await server.query('select description, deleted_at from incidence where id = $1', [
+      under,
+    ]);
+    expect(stored.description).toBe('Under');
+    expect(stored.deleted_at).not.toBeNull();
   });
 });

@@ -17,8 +17,8 @@ import { BatchReads } from './batch-reads.js';
 
 type Row = Record<string, unknown>;
 
-/** What this reads of a pushed mutation (push.ts Mutation). */
-interface Mutation {
+/** What the batch's helpers read of a pushed mutation (push.ts Mutation). */
+export interface PushedMutation {
   mutation_id: string;
   resource: string;
   op: 'create' | 'update' | 'delete';
@@ -38,7 +38,7 @@ export interface PendingCreate {
   id: string;
   values: Row;
   actor: Actor;
-  mutation: Mutation;
+  mutation: PushedMutation;
 }
 
 /** Creates of resources with unique fields are checked against the table, one at a time. */
@@ -68,14 +68,14 @@ export class BatchedCreates {
   constructor(
     private readonly db: Kysely<unknown>,
     private readonly engine: Engine,
-    private readonly mutations: Mutation[],
+    private readonly mutations: PushedMutation[],
     private readonly written: (mutationId: string, row: Row) => void,
   ) {
     this.reads = new BatchReads(db, () => this.flush());
   }
 
   /** Whether the mutation at `index` is a create of a record not there yet, which this writes. */
-  async takes(index: number, resource: Resource, mutation: Mutation): Promise<boolean> {
+  async takes(index: number, resource: Resource, mutation: PushedMutation): Promise<boolean> {
     if (mutation.op !== 'create' || !setBased(resource)) return false;
     if (this.stale) await this.readAhead(index);
     return (await this.reads.row(resource.table, mutation.id)) === null;
@@ -96,7 +96,7 @@ export class BatchedCreates {
   }
 
   /** Checks the create (throwing its refusal) and keeps it to be written. */
-  async create(resource: Resource, actor: Actor, mutation: Mutation) {
+  async create(resource: Resource, actor: Actor, mutation: PushedMutation) {
     const body = { ...mutation.data, id: mutation.id };
     const input = writableInput(resource, body);
     const id = requestedId(body) ?? mutation.id;
@@ -156,7 +156,7 @@ export class BatchedCreates {
   }
 
   /** After another write of the batch: what it changed is read again (everything, after a delete). */
-  after(resource: Resource, mutation: Mutation) {
+  after(resource: Resource, mutation: PushedMutation) {
     if (mutation.op === 'delete') {
       this.reads.clear();
       this.stale = true;

@@ -20,6 +20,7 @@ import {
   updateRecord,
   type WriteScope,
 } from '../resources/engine/write.js';
+import { LockedRows } from './locked-rows.js';
 import { mergeFields, standingDetail } from './merge.js';
 import { BatchedCreates, SetBasedFailed } from './push-creates.js';
 import { flatRow } from './rows.js';
@@ -56,14 +57,16 @@ async function applyOne(
   resource: Resource,
   actor: Actor,
   mutation: Mutation,
+  locked: LockedRows,
 ): Promise<Applied> {
   const data = mutation.data ?? {};
   if (mutation.op === 'delete') {
+    locked.clear();
     await deleteRecord(scope, resource, actor, mutation.id);
     return { standing: {}, row: null };
   }
-  // Locked here and handed to the write, which would otherwise read it again.
-  const row = await lockRow(scope.db, resource, mutation.id);
+  // Locked at the batch's start or here, and handed to the write, which would otherwise read it again.
+  const row = locked.take(resource.table, mutation.id) ?? (await lockRow(scope.db, resource, mutation.id));
   if (row?.deleted_at) throw new Conflict('deleted');
   if (!row && mutation.op === 'update') throw new Conflict('not_found');
   if (!row) {
@@ -221,6 +224,8 @@ async function applyBatch(
     );
     for (const row of seen.rows) answers.set(row.mutation_id, row.answer.row);
   }
+  const locked = new LockedRows();
+  await locked.lock(db, ordered, new Set(answers.keys()));
   const applied = (mutation: Mutation, resource: Resource, row: Record<string, unknown> | null) => {
     stored.push({ mutation, resource, answer: JSON.stringify({ status: 'applied', row }) });
     answers.set(mutation.mutation_id, row);
@@ -279,7 +284,7 @@ async function applyBatch(
         results.push(answer);
         continue;
       }
-      const done = await applyOne({ db, engine }, resource, actor, mutation);
+      const done = await applyOne({ db, engine }, resource, actor, mutation, locked);
       creates?.after(resource, mutation);
       const row = done.row !== undefined ? done.row : await flatRow(db, resource, mutation.id);
       if (guarded) await sql`release savepoint mutation`.execute(db);
