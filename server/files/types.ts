@@ -93,7 +93,9 @@ export async function checkType(
   )
     throw fieldError(
       'file',
-      `The content of "${name}" is not a .${ext} file${type ? ` (it is ${type.ext.toUpperCase()})` : ''}.`,
+      type
+        ? say('upload.not_its_type', { name, ext, type: type.ext.toUpperCase() })
+        : say('upload.not_its_type_unknown', { name, ext }),
     );
   const raster = Boolean(type && IMAGE_TYPES.has(type.ext));
   // iPhone and iPad photos: kept as documents; the server cannot decode them (HEVC) for a thumbnail.

@@ -17,6 +17,7 @@ import { downloadHeaders, safeName } from '../../files/names.js';
 import { type FileStore, fileKey, fileStoreFor, thumbnailKey } from '../../files/store.js';
 import { notFound, ValidationError } from '../../http/errors.js';
 import { pageUrl } from '../../http/links.js';
+import { say } from '../../i18n/message.js';
 import { checkWrite } from '../engine/access.js';
 import { runWrite } from '../engine/idempotency.js';
 import { checkListQuery } from '../engine/limits.js';
@@ -56,7 +57,7 @@ function zipSelection(rows: StoredAttachment[], query: Query): StoredAttachment[
   const flag = one(query.is_image);
   const zone = one(query.zone);
   if (flag !== undefined && !(flag in FLAGS))
-    throw new ValidationError({ is_image: ['Must be true or false.'] });
+    throw new ValidationError({ is_image: [say('upload.true_false')] });
   return rows.filter(
     (row) => (flag === undefined || row.is_image === FLAGS[flag]) && (!zone || row.zone === zone),
   );

@@ -10,6 +10,7 @@ import { discard, type FileStore, fileKey, thumbnailKey } from '../../files/stor
 import { MAX_PIXELS, makeThumbnail, type ThumbnailFailure } from '../../files/thumbnail.js';
 import { checkType } from '../../files/types.js';
 import { HttpError, ValidationError } from '../../http/errors.js';
+import { type Message, say } from '../../i18n/message.js';
 import { checkWrite } from '../engine/access.js';
 import { type Outcome, runWrite } from '../engine/idempotency.js';
 import type { Actor } from '../engine/write.js';
@@ -17,13 +18,12 @@ import { findParent } from './parents.js';
 import { findAny, insertAttachment, represent } from './repository.js';
 import { parseFields, readUpload } from './upload.js';
 
-const THUMBNAIL_FAILURES: Record<ThumbnailFailure, string> = {
-  'too-large': `The photo has more than ${MAX_PIXELS / 1_000_000} megapixels: send a smaller one, or add it as a document.`,
-  unreadable: 'The photo could not be read: the file is damaged or not a complete image.',
+const THUMBNAIL_FAILURES: Record<ThumbnailFailure, Message> = {
+  'too-large': say('upload.megapixels', { count: MAX_PIXELS / 1_000_000 }),
+  unreadable: say('upload.damaged'),
 };
 
-const idTaken = () =>
-  new HttpError(409, { id: ['An attachment with this id exists under another record, or was deleted.'] });
+const idTaken = () => new HttpError(409, { id: [say('upload.id_taken')] });
 
 export async function createAttachment(
   request: FastifyRequest,
@@ -38,7 +38,7 @@ export async function createAttachment(
   let thumbnail: string | undefined;
   try {
     const values = parseFields(fields);
-    if (!file) throw new ValidationError({ file: ['No file was submitted.'] });
+    if (!file) throw new ValidationError({ file: [say('upload.none')] });
     const db = database.db as never;
     const id = values.id ?? uuidv7();
     const existing = values.id ? await findAny(db, id) : undefined;
@@ -47,7 +47,7 @@ export async function createAttachment(
         throw idTaken();
       return { status: 200, body: await represent(db, id, request.principal), replayed: true };
     }
-    if (file.size === 0) throw new ValidationError({ file: ['The submitted file is empty.'] });
+    if (file.size === 0) throw new ValidationError({ file: [say('upload.empty')] });
     const name = safeName(file.filename);
     const type = await checkType(file.path, name, file.mimetype, values.is_image);
     if (values.is_image) {

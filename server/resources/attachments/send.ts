@@ -5,6 +5,7 @@ import { downloadHeaders } from '../../files/names.js';
 import { type FileStore, fileKey, thumbnailKey } from '../../files/store.js';
 import { checkedBytes } from '../../files/verify.js';
 import { notFound } from '../../http/errors.js';
+import { type Message, say } from '../../i18n/message.js';
 import type { StoredAttachment } from './repository.js';
 
 /** Files never change under an id: caches may keep them (privately: they need a token). */
@@ -25,7 +26,7 @@ async function sendStored(
   store: FileStore,
   key: string,
   headers: Record<string, string>,
-  missing: string,
+  missing: Message,
   recorded?: { size: number; sha256: string },
 ) {
   // Files never change under an id: a client holding this version is answered without the store.
@@ -52,7 +53,7 @@ export function sendFile(
     'content-security-policy': NO_ACTIVE_CONTENT,
     etag: `"${row.sha256}"`,
   };
-  const missing = 'The file of this attachment is missing.';
+  const missing = say('upload.file_missing');
   return sendStored(request, reply, store, fileKey(row.id), headers, missing, row);
 }
 
@@ -62,7 +63,7 @@ export async function sendThumbnail(
   store: FileStore,
   row: StoredAttachment,
 ) {
-  const missing = 'This attachment has no thumbnail.';
+  const missing = say('upload.no_thumbnail');
   if (!row.is_image) throw notFound(missing);
   const headers = {
     'content-type': 'image/webp',

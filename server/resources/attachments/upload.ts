@@ -10,6 +10,7 @@ import { objectOf } from '../../../src/domain/model.js';
 import { discard, type FileStore, type Received, TooLarge } from '../../files/store.js';
 import { type FieldErrors, HttpError, ValidationError } from '../../http/errors.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
+import { say } from '../../i18n/message.js';
 
 interface UploadedFile extends Received {
   filename: string;
@@ -25,8 +26,8 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 
 const tooLarge = (maxBytes: number) =>
   new HttpError(413, {
-    file: [`The file is larger than the limit of ${megabytes(maxBytes)}.`],
-    detail: `The file is larger than the limit of ${megabytes(maxBytes)}.`,
+    file: [say('upload.too_large', { size: megabytes(maxBytes) })],
+    detail: say('upload.too_large', { size: megabytes(maxBytes) }),
   });
 
 const isTooLarge = (error: unknown) =>
@@ -40,11 +41,7 @@ export async function readUpload(
   maxBytes: number,
 ): Promise<Upload> {
   if (isJson(request)) return readBase64(request.body, store, maxBytes);
-  if (!request.isMultipart())
-    throw new HttpError(415, {
-      detail:
-        'Send multipart/form-data with the file in the field "file", or JSON with "base_64" and "name".',
-    });
+  if (!request.isMultipart()) throw new HttpError(415, { detail: say('upload.how') });
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
   let extraFiles = 0;
@@ -72,7 +69,7 @@ export async function readUpload(
   }
   if (extraFiles > 0) {
     await discard(file?.path);
-    throw new ValidationError({ file: ['Send one file, in the field named "file".'] });
+    throw new ValidationError({ file: [say('upload.one_file')] });
   }
   return { fields, file };
 }
@@ -105,13 +102,13 @@ async function readBase64(body: unknown, store: FileStore, maxBytes: number): Pr
   for (const key of [...FORM_FIELDS, ...PROVENANCE_FIELDS])
     if (input[key] !== undefined && input[key] !== null) fields[key] = String(input[key]);
   const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (!name) errors.name = ['The file name (with its extension) is required with base_64.'];
+  if (!name) errors.name = [say('upload.name_required')];
   let text = typeof input.base_64 === 'string' ? input.base_64 : '';
   const dataUrl = DATA_URL.exec(text);
   if (dataUrl) text = text.slice(dataUrl[0].length);
   text = text.replace(/\s+/g, '');
-  if (typeof input.base_64 !== 'string' || !text) errors.base_64 = ["Send the file's bytes as base64 text."];
-  else if (!BASE64.test(text)) errors.base_64 = ['This is not valid base64 text.'];
+  if (typeof input.base_64 !== 'string' || !text) errors.base_64 = [say('upload.base64_missing')];
+  else if (!BASE64.test(text)) errors.base_64 = [say('upload.base64_invalid')];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   // Checked before decoding: the decoded size follows from the length.
   if (Math.floor((text.replace(/=+$/, '').length * 3) / 4) > maxBytes) throw tooLarge(maxBytes);
@@ -182,7 +179,7 @@ function parseProvenance(fields: Record<string, string>, errors: FieldErrors): P
   const result = provenanceSchema.safeParse(input, { reportInput: true });
   if (!result.success) Object.assign(errors, fieldErrorsFromZod(result.error.issues));
   const hash = fields.capture_sha256?.trim().toLowerCase() || null;
-  if (hash !== null && !SHA256.test(hash)) errors.capture_sha256 = ['A SHA-256 in hex (64 characters).'];
+  if (hash !== null && !SHA256.test(hash)) errors.capture_sha256 = [say('report.sha256')];
   const text = (item: unknown) => (item == null ? null : String(item));
   return {
     captured_at: result.success ? text(result.data.captured_at) : null,
@@ -198,7 +195,7 @@ function parseProvenance(fields: Record<string, string>, errors: FieldErrors): P
 export function parseFields(fields: Record<string, string>): AttachmentFields {
   const errors: FieldErrors = {};
   const id = fields.id?.trim() || undefined;
-  if (id !== undefined && !isUuid(id)) errors.id = ['Must be a valid UUID.'];
+  if (id !== undefined && !isUuid(id)) errors.id = [say('field.uuid')];
   const flag = fields.is_image;
   const input: Record<string, unknown> = {
     description: fields.description,
