@@ -45,7 +45,12 @@ const theme = createTheme({
  * clearable selects and date inputs and the close button of modals and drawers have no text of their own.
  */
 export function localizedTheme(labels: { clear: string; close: string }): MantineThemeOverride {
-  const clear = { defaultProps: { clearButtonProps: { 'aria-label': labels.clear } } };
+  // The clear cross is as high as its field (44 px, global.css): Mantine paints it with the field's
+  // background, which hid the field's border under it (a date field's right edge); transparent, the border
+  // shows through, and the field's right section keeps the text from running under it.
+  const clear = {
+    defaultProps: { clearButtonProps: { 'aria-label': labels.clear, style: { background: 'transparent' } } },
+  };
   // 44 px like every other control: Mantine's close buttons are 28 px by default.
   const close = { defaultProps: { closeButtonProps: { 'aria-label': labels.close, size: 44 } } };
   return mergeThemeOverrides(

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { ResourceName } from '../domain/registry';
 import { remove } from '../store/active';
 import { IconEdit, IconEye, IconFile, IconTrash } from './icons';
-import { useWordedActions } from './list/rowLayout';
+import { useRowLayout } from './list/rowLayout';
 import { notifyDeleted } from './notices';
 
 /** useConfirmDelete's `ask`: the name the dialog confirms and the deletion it runs on Delete. */
@@ -24,24 +24,26 @@ interface RowActionProps {
 }
 
 /**
- * One action of a list row: an icon named for screen readers in a table, the icon and its word on a card
- * (a phone, where there is room under the record).
+ * One action of a list row: the icon and its word on a card (a phone, where there is room under the record)
+ * and in a table wide enough for them; an icon named for screen readers in a table that has room only for
+ * that.
  */
 export function RowAction({ label, icon, to, onClick, color, disabled, busy, testId }: RowActionProps) {
-  const worded = useWordedActions();
+  const layout = useRowLayout();
   const common = { color, onClick, disabled, loading: busy, 'data-testid': testId };
-  if (worded) {
+  if (layout !== 'table') {
     const button = {
       ...common,
       variant: 'default',
       c: color === 'red' ? 'red.9' : undefined,
       size: 'md',
       leftSection: icon,
-      // A long word ('Firmar o descargar la relación de hechos') wraps inside the card, not past the screen.
+      // A long word ('Firmar o descargar la relación de hechos') wraps inside the card, not past the screen;
+      // in a table it stays on one line (the table gives way to icons when the words do not fit).
       h: 'auto',
       mih: 44,
       maw: '100%',
-      styles: { label: { whiteSpace: 'normal', paddingBlock: 6 } },
+      styles: { label: { whiteSpace: layout === 'card' ? 'normal' : 'nowrap', paddingBlock: 6 } },
     } as const;
     return to === undefined ? (
       <Button {...button}>{label}</Button>
@@ -51,7 +53,8 @@ export function RowAction({ label, icon, to, onClick, color, disabled, busy, tes
       </Button>
     );
   }
-  const iconButton = { ...common, variant: 'subtle', size: 'xl', 'aria-label': label } as const;
+  // Where only the icon fits: its word for screen readers, and as the pointer's tooltip on a desk.
+  const iconButton = { ...common, variant: 'subtle', size: 'xl', 'aria-label': label, title: label } as const;
   return to === undefined ? (
     <ActionIcon {...iconButton}>{icon}</ActionIcon>
   ) : (
@@ -77,9 +80,9 @@ interface RowActionsProps {
 /** A list row's actions: its own ones, documents, view, edit and delete with confirmation. */
 export function RowActions({ children, documents, view, edit, remove: removal }: RowActionsProps) {
   const { t } = useTranslation('ui');
-  const worded = useWordedActions();
+  const layout = useRowLayout();
   return (
-    <Group gap={4} wrap={worded ? 'wrap' : 'nowrap'} justify="flex-end">
+    <Group gap={4} wrap={layout === 'card' ? 'wrap' : 'nowrap'} justify="flex-end">
       {children}
       {documents !== undefined && (
         <RowAction to={documents} label={t('actions.documents')} icon={<IconFile size={20} />} />

@@ -155,6 +155,18 @@ describe('projects and the project page', () => {
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
     await waitFor('24 projects', async () => (await range(page).textContent()) === '1 - 10 of 24');
     expect(await page.getByTestId('project-row').first().getAttribute('data-code')).toBe('KT-001');
+    // A row's actions say their words where the table has room for them beside its columns (a wide desk);
+    // where only icons fit, each icon is named, for screen readers and as the pointer's tooltip. The list
+    // never scrolls sideways.
+    const edit = page.getByTestId('project-row').first().getByRole('link', { name: 'Edit', exact: true });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await waitFor('worded actions', async () => (await edit.textContent())?.trim() === 'Edit');
+    expect(await page.locator('main table').count()).toBe(1);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await waitFor('the table at 1280 px', async () => (await page.locator('main table').count()) === 1);
+    const shown = (await edit.textContent())?.trim() || (await edit.getAttribute('title'));
+    expect(shown).toBe('Edit');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     // Moves to page 0 or past the last are ignored (the arrows say so with aria-disabled).
     await page.getByRole('button', { name: 'Previous page' }).click({ force: true });
     expect(await range(page).textContent()).toBe('1 - 10 of 24');

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { askToLeave } from '../leave/guard';
 import classes from './DataTable.module.css';
 import { RowLayoutContext } from './rowLayout';
-import { useCards } from './useCards';
+import { useListLayout } from './useListLayout';
 
 interface Column<Row> {
   key: string;
@@ -53,7 +53,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('ui');
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
-  const cards = useCards(box);
+  const layout = useListLayout(box);
+  const cards = layout === 'card';
   const open = (row: Row) => {
     const target = props.opens?.(row);
     if (typeof target === 'string') askToLeave(() => navigate(target));
@@ -131,60 +132,62 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </ul>
     </RowLayoutContext.Provider>
   ) : (
-    <table className={classes.table} data-testid={props.testId} aria-label={props.label}>
-      <thead>
-        <tr>
-          <th>{props.title.header}</th>
-          {props.columns.map((column) => (
-            <th
-              key={column.key}
-              data-from={column.from}
-              className={column.numeric ? classes.numeric : undefined}
-            >
-              {column.header}
-            </th>
-          ))}
-          {props.status && <th>{props.status.header}</th>}
-          {props.actions && (
-            <th className={classes.actionsHead}>
-              <span className="sr-only">{t('actions.label')}</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows && rows.length === 0 && (
+    <RowLayoutContext.Provider value={layout}>
+      <table className={classes.table} data-testid={props.testId} aria-label={props.label}>
+        <thead>
           <tr>
-            <td colSpan={span} className={classes.empty} data-testid={props.emptyTestId}>
-              {props.empty}
-            </td>
-          </tr>
-        )}
-        {rows.map((row) => (
-          <tr
-            key={props.rowKey(row)}
-            className={classes.row}
-            data-opens={Boolean(props.opens?.(row))}
-            data-testid={props.rowTestId}
-            onClick={onRowClick(row)}
-            {...props.rowData?.(row)}
-          >
-            <td className={classes.title}>{name(row)}</td>
+            <th>{props.title.header}</th>
             {props.columns.map((column) => (
-              <td
+              <th
                 key={column.key}
                 data-from={column.from}
                 className={column.numeric ? classes.numeric : undefined}
               >
-                {column.cell(row)}
-              </td>
+                {column.header}
+              </th>
             ))}
-            {props.status && <td className={classes.status}>{props.status.cell(row)}</td>}
-            {props.actions && <td className={classes.actions}>{props.actions(row)}</td>}
+            {props.status && <th>{props.status.header}</th>}
+            {props.actions && (
+              <th className={classes.actionsHead}>
+                <span className="sr-only">{t('actions.label')}</span>
+              </th>
+            )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.rows && rows.length === 0 && (
+            <tr>
+              <td colSpan={span} className={classes.empty} data-testid={props.emptyTestId}>
+                {props.empty}
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr
+              key={props.rowKey(row)}
+              className={classes.row}
+              data-opens={Boolean(props.opens?.(row))}
+              data-testid={props.rowTestId}
+              onClick={onRowClick(row)}
+              {...props.rowData?.(row)}
+            >
+              <td className={classes.title}>{name(row)}</td>
+              {props.columns.map((column) => (
+                <td
+                  key={column.key}
+                  data-from={column.from}
+                  className={column.numeric ? classes.numeric : undefined}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              {props.status && <td className={classes.status}>{props.status.cell(row)}</td>}
+              {props.actions && <td className={classes.actions}>{props.actions(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </RowLayoutContext.Provider>
   );
   return (
     <div className={classes.wrap} ref={box}>

@@ -1,11 +1,14 @@
 import { createContext, useContext } from 'react';
 
-/** How the list around a row's actions is drawn: a table row (icons) or a card (icons with their words). */
-export type RowLayout = 'table' | 'card';
+/**
+ * How the list around a row's actions is drawn: a table row whose actions say their words ('worded', where
+ * they fit), a table row of icons named for screen readers ('table'), or a card (icons with their words).
+ */
+export type RowLayout = 'worded' | 'table' | 'card';
 
 export const RowLayoutContext = createContext<RowLayout>('table');
 
-/** Whether a row's actions say what they are in words (cards, where there is room under the record). */
-export function useWordedActions(): boolean {
-  return useContext(RowLayoutContext) === 'card';
+/** The layout of the list row around an action. */
+export function useRowLayout(): RowLayout {
+  return useContext(RowLayoutContext);
 }

@@ -1,7 +1,8 @@
 // The layout walk's checks (issue 15), at each stop of the walker (./walk.ts) and on the public screens:
 // no sideways scroll, every visible control inside the window, no label cut by its box, touch targets of
-// 44 x 44 px on touch screens, no UUID, ISO timestamp or raw translation key in the visible text, no
-// English name of a reference list on a Spanish screen. A screenshot of each stop is saved.
+// 44 x 44 px on touch screens, no field's button painted over its border, no UUID, ISO timestamp or raw
+// translation key in the visible text, no English name of a reference list on a Spanish screen. A
+// screenshot of each stop is saved.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -105,6 +106,21 @@ function inspect({ touch, english }: { touch: boolean; english: string[] }): str
       problems.push(
         `touch target ${Math.round(target.width)} x ${Math.round(target.height)} px: ${name(control)}`,
       );
+  }
+
+  // A field's own button (a clear cross) painted over the field's border, hiding its edge.
+  for (const button of Array.from(document.querySelectorAll('.mantine-Input-section button'))) {
+    const field = button.closest('.mantine-Input-wrapper')?.querySelector('input, textarea');
+    if (!field || !shown(button) || getComputedStyle(button).backgroundColor === 'rgba(0, 0, 0, 0)') continue;
+    const style = getComputedStyle(field);
+    const outer = field.getBoundingClientRect();
+    const own = button.getBoundingClientRect();
+    if (
+      own.top < outer.top + Number.parseFloat(style.borderTopWidth) - 0.5 ||
+      own.bottom > outer.bottom - Number.parseFloat(style.borderBottomWidth) + 0.5 ||
+      own.right > outer.right - Number.parseFloat(style.borderRightWidth) + 0.5
+    )
+      problems.push(`covers its field's border: ${name(button)}`);
   }
 
   // Words cut by their box: an element holding text whose content is wider than it, clipped.
