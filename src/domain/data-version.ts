@@ -3,8 +3,12 @@
 // indexes). The app and the server compute it from the same code; the app sends it with every sync
 // request, and a server of a release whose records differ answers "reload" (409 app_outdated) without
 // touching anything, so a tablet on an older app keeps its outbox until it runs the new one. Wording,
-// screens and list settings are left out: a release that changes only those asks nobody to reload.
-import { type ResourceName, resources } from './registry';
+// screens and list settings are left out: a release that changes only those asks nobody to reload. It is
+// kept in the registry's catalogue (./catalogue.ts, checked against the registry by its test), so the app
+// reads it without loading the registry's schemas.
+import { catalogue } from './catalogue';
+import type { ResourceName } from './registry';
+import type { Resource } from './resource';
 
 /** The header the app's sync requests carry it in. */
 export const DATA_VERSION_HEADER = 'x-karbontrack-data';
@@ -12,8 +16,7 @@ export const DATA_VERSION_HEADER = 'x-karbontrack-data';
 /** The code of the server's answer to an app of another data version. */
 export const APP_OUTDATED = 'app_outdated';
 
-function describe(name: ResourceName): unknown {
-  const resource = resources[name];
+function describe(name: string, resource: Resource): unknown {
   const fields = (map: Record<string, { info: unknown }>) =>
     Object.keys(map)
       .sort()
@@ -59,8 +62,12 @@ function fnv1a(text: string, seed: number): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-/** This release's data version. */
-export const DATA_VERSION = (() => {
-  const text = canonical((Object.keys(resources) as ResourceName[]).sort().map(describe));
+/** The data version of a registry's resources. */
+export function dataVersionOf(resources: Readonly<Record<ResourceName, Resource>>): string {
+  const names = (Object.keys(resources) as ResourceName[]).sort();
+  const text = canonical(names.map((name) => describe(name, resources[name])));
   return `${fnv1a(text, 0x811c9dc5)}${fnv1a(text, 0x050c5d1f)}`;
-})();
+}
+
+/** This release's data version. */
+export const DATA_VERSION = catalogue.dataVersion;

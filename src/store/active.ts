@@ -1,9 +1,26 @@
 // The signed-in user's local store, for screens: `save`, `update` and `remove` write to it, and the
 // hooks read from it. The sync lifecycle opens it at sign-in and closes it at sign-out.
+
+import { catalogue } from '../domain/catalogue';
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from './db';
-import { resourceOf } from './validate';
-import { removeRecord, saveRecord, updateRecord, type WriteContext, type WriteResult } from './writes';
+import type { WriteContext, WriteResult } from './writes';
+
+// Writes validate with the domain's zod schemas: their code loads once the first screen has settled (or
+// with the first write), not with the first screen.
+type Writes = typeof import('./writes');
+let writes: Writes | undefined;
+
+/** Loads the writes' code; a caller about to write inside its own Dexie transaction awaits it first. */
+export async function loadWrites(): Promise<void> {
+  writes ??= await import('./writes');
+}
+
+/** Runs `write` with the writes' code: at once (no await, so inside a transaction) once it is loaded. */
+function withWrites<T>(write: (code: Writes) => Promise<T>): Promise<T> {
+  if (writes) return write(writes);
+  return loadWrites().then(() => withWrites(write));
+}
 
 let active: WriteContext | null = null;
 let roleSource: WriteContext['role'];
@@ -44,7 +61,8 @@ function requireStore(): WriteContext {
  * id exists. Throws LocalValidationError with field errors before saving anything.
  */
 export function save(resource: ResourceName, record: Record<string, unknown>): Promise<WriteResult> {
-  return saveRecord(requireStore(), resource, record);
+  const store = requireStore();
+  return withWrites((code) => code.saveRecord(store, resource, record));
 }
 
 /** Changes only the given fields of a record. */
@@ -53,17 +71,19 @@ export function update(
   id: string,
   changes: Record<string, unknown>,
 ): Promise<WriteResult> {
-  return updateRecord(requireStore(), resource, id, changes);
+  const store = requireStore();
+  return withWrites((code) => code.updateRecord(store, resource, id, changes));
 }
 
 /** Deletes a record here and queues its delete for the server. */
 export function remove(resource: ResourceName, id: string): Promise<WriteResult> {
-  return removeRecord(requireStore(), resource, id);
+  const store = requireStore();
+  return withWrites((code) => code.removeRecord(store, resource, id));
 }
 
 /** Whether the signed-in user may add records of `resource` (staff add vessels, ports, customers...). */
 export function mayCreate(resource: ResourceName): boolean {
-  const needed = resourceOf(resource).creatableBy;
+  const needed = catalogue.resources[resource].creatableBy;
   const role = (active?.role ?? roleSource)?.() ?? null;
   return needed === 'staff' || (needed === 'admin' && role === 'admin');
 }

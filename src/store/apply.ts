@@ -1,7 +1,8 @@
 // Applying the server's rows locally: a pulled page (with its cursor, in one transaction) and the rows a
 // push answer carries. Rows with pending changes are rebased: the server row with the pending fields
 // laid over it, so the user's unsent edit never disappears from the screen.
-import { isResourceName, type ResourceName } from '../domain/registry';
+import { isResourceName } from '../domain/catalogue';
+import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from './db';
 import { overlay, withoutMark } from './marks';
 import { type CursorState, putCursor } from './meta';

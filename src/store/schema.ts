@@ -1,9 +1,10 @@
 // The local database's tables and their versions. Resource tables take their indexes from the domain
-// registry (`dexieStores`); the sync tables are declared here. Adding or changing an index means adding a
+// registry (`dexieStores`, through its catalogue); the sync tables are declared here. Adding or changing an index means adding a
 // version at the end of `schemaVersions` (never editing a released one): Dexie upgrades in place and
 // every table not named in an upgrade, the outbox above all, keeps its rows.
 import type { Transaction } from 'dexie';
-import { dexieStores, type ResourceName } from '../domain/registry';
+import { dexieStores } from '../domain/catalogue';
+import type { ResourceName } from '../domain/registry';
 
 /** What the sync layer keeps beside the synced rows. */
 export const syncStores = {

@@ -1,7 +1,7 @@
 // Which scopes this device keeps (global; each project in progress or kept offline by the user), and
 // removing a scope's rows without ever losing a record that has unsent changes.
-import { globalResources, projectResources, type ResourceName, resources } from '../domain/registry';
-import type { Resource } from '../domain/resource';
+import { catalogue, globalResources, projectResources } from '../domain/catalogue';
+import type { ResourceName } from '../domain/registry';
 import { entriesByRecord } from './apply';
 import type { LocalDb } from './db';
 import { deleteCursor, getKeptOffline, type Scope } from './meta';
@@ -46,7 +46,7 @@ export async function desiredScopes(db: LocalDb): Promise<Scope[]> {
 export async function heldProjectScopes(db: LocalDb): Promise<Scope[]> {
   const projects = new Set<string>();
   for (const name of projectResources) {
-    const resource = resources[name] as Resource;
+    const resource = catalogue.resources[name];
     const field = resource.projectField ?? 'project';
     const table = db.rows(name);
     const keys = resource.dexieIndexes.includes(field)
@@ -65,8 +65,9 @@ function resourcesOf(scope: Scope): readonly ResourceName[] {
 async function keysOf(db: LocalDb, name: ResourceName, projectId: string | null): Promise<string[]> {
   const table = db.rows(name);
   if (!projectId) return (await table.toCollection().primaryKeys()) as string[];
-  const field = (resources[name] as Resource).projectField ?? 'project';
-  const indexed = (resources[name] as Resource).dexieIndexes.includes(field);
+  const { projectField, dexieIndexes } = catalogue.resources[name];
+  const field = projectField ?? 'project';
+  const indexed = dexieIndexes.includes(field);
   const collection = indexed
     ? table.where(field).equals(projectId)
     : table.filter((row) => row[field] === projectId);

@@ -1,22 +1,28 @@
-import { format, isValid, parseISO } from 'date-fns';
 import { wallTime } from '../domain/time';
 
 // The spec's display formats: dates dd/MM/yyyy, times HH:mm, the same in both languages. Times are the
-// local time of a zone when one is given (a project's port: ./zone.ts), else of this device.
-const DATE_FORMAT = 'dd/MM/yyyy';
-const TIME_FORMAT = 'HH:mm';
-const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
+// local time of a zone when one is given (a project's port: ./zone.ts), else of this device. Written out
+// rather than through date-fns: the lists of the first screen show dates, and its formatter weighs 7 KB.
 
 type DateInput = Date | string | number | null | undefined;
 
-function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
-  return isValid(date) ? date : null;
-}
-
 /** A calendar date 'yyyy-MM-dd' has no zone: it is shown as it is. */
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  // A plain date is that day here (as an ISO date-time without a zone is that time here).
+  const date =
+    typeof value === 'string' && PLAIN_DATE.test(value)
+      ? new Date(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10)))
+      : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+const day = (date: Date) =>
+  `${two(date.getDate())}/${two(date.getMonth() + 1)}/${String(date.getFullYear()).padStart(4, '0')}`;
+const time = (date: Date) => `${two(date.getHours())}:${two(date.getMinutes())}`;
 
 /** The wall time 'yyyy-MM-ddTHH:mm' of an instant in `zone`, or null. */
 function inZone(value: DateInput, zone: string): string | null {
@@ -33,14 +39,14 @@ export function formatDate(value: DateInput, zone?: string): string {
     return wall ? dayOf(wall) : '';
   }
   const date = toDate(value);
-  return date ? format(date, DATE_FORMAT) : '';
+  return date ? day(date) : '';
 }
 
 /** HH:mm, or '' for an empty or invalid value. */
 export function formatTime(value: DateInput, zone?: string): string {
   if (zone) return inZone(value, zone)?.slice(11, 16) ?? '';
   const date = toDate(value);
-  return date ? format(date, TIME_FORMAT) : '';
+  return date ? time(date) : '';
 }
 
 /** dd/MM/yyyy HH:mm, or '' for an empty or invalid value. */
@@ -50,7 +56,7 @@ export function formatDateTime(value: DateInput, zone?: string): string {
     return wall ? `${dayOf(wall)} ${wall.slice(11, 16)}` : '';
   }
   const date = toDate(value);
-  return date ? format(date, DATE_TIME_FORMAT) : '';
+  return date ? `${day(date)} ${time(date)}` : '';
 }
 
 /**

@@ -2,9 +2,11 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../features/auth/session';
 import { SyncStatusBar } from '../../features/sync/SyncStatusBar';
+import { loadWrites } from '../../store/active';
 import { setDraftOwner } from '../../ui/draft';
 import { LeaveGuard } from '../../ui/leave/LeaveGuard';
 import { PageFallback } from '../../ui/PageFallback';
+import { usePreloadWhenSettled } from '../../ui/preload';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import { InstallHint } from '../pwa/InstallHint';
 import { DocumentTitle } from './DocumentTitle';
@@ -22,6 +24,8 @@ export default function AppLayout() {
   const drawerOpen = navOpen && !wide;
   const closeNav = useCallback(() => setNavOpen(false), []);
   const { pathname } = useLocation();
+  // The writes' code (with the domain's schemas that check each save), once the first screen has settled.
+  usePreloadWhenSettled(loadWrites);
   // A new screen closes the drawer (an entry chosen, or the back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen.
   useEffect(() => setNavOpen(false), [pathname]);

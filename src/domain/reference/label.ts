@@ -1,7 +1,7 @@
 // How a record is named where another refers to it, in the reader's language: the one function the
 // app's screens (src/ui/lookups.ts labelOf) and the server's reports use, so a status, a commodity or an
 // event type reads the same on the tablet, in a filter tag and in the spreadsheet.
-import { getResource } from '../registry';
+import { catalogue, isResourceName } from '../catalogue';
 
 export type LabelLanguage = 'en' | 'es';
 
@@ -35,7 +35,7 @@ export function lookupLabel(resource: string, row: Row | null | undefined, langu
         text(row.description) || (row.gang_no !== null && row.gang_no !== undefined ? `#${row.gang_no}` : '')
       );
   }
-  const translated = getResource(resource)?.translated;
+  const translated = isResourceName(resource) ? catalogue.resources[resource].translated : null;
   if (translated) {
     const spanish = labelLanguage(language) === 'es' ? text(row[translated.es]) : '';
     return spanish || text(row[translated.en]) || text(row.code) || text(row.id);

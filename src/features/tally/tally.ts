@@ -3,7 +3,7 @@
 import { Dexie } from 'dexie';
 import { uuidv7 } from '../../domain/ids';
 import { milliToText, toMilli } from '../../domain/ratios/decimal';
-import { update } from '../../store/active';
+import { loadWrites, update } from '../../store/active';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
 import { labelOf } from '../../ui/lookups';
@@ -93,7 +93,9 @@ export interface LiftContext {
  * The store's writes of one lift, in one transaction: each update nests in it (same tables), so the lift
  * lands whole or not at all, and screens never see half of it.
  */
-function asOneLift(db: LocalDb, write: () => Promise<void>): Promise<void> {
+async function asOneLift(db: LocalDb, write: () => Promise<void>): Promise<void> {
+  // The writes' code is in before the transaction opens: loading it inside would commit it early.
+  await loadWrites();
   return db.transaction('rw', [db.rows('packing-list'), db.outbox, db.meta, db.server_rows], write);
 }
 

@@ -57,7 +57,7 @@ const shell: BenchSuite = {
       const session = await signInByApi(server.url, 'supervisor', PASSWORD);
       for (const [screen, goalKb, signedIn] of [
         ['/login', 200, false],
-        ['/projects', 300, true],
+        ['/projects', 200, true],
       ] as const) {
         const weight = await observedWeight(
           browser,
