@@ -4,7 +4,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import { ACCEPTED } from '../resources/import/format.js';
 import { en, type MessageKey } from './en.js';
 import { es } from './es.js';
 import { translate } from './translate.js';
@@ -46,9 +45,7 @@ function sentences(source: string): string[] {
     .replace(DOC_TEXT, '');
   const found: string[] = [];
   for (const match of code.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
-    const text = (match[1] ?? match[2] ?? match[3] ?? '')
-      .replace(/\$\{ACCEPTED\}/g, ACCEPTED)
-      .replace(/\$\{[^}]*\}/g, '7');
+    const text = (match[1] ?? match[2] ?? match[3] ?? '').replace(/\$\{[^}]*\}/g, '7');
     if (/^[A-Z"…].* .*\.$/.test(text) && !text.includes('`')) found.push(text.replace(/\\(.)/g, '$1'));
   }
   return found;

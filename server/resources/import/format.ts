@@ -4,20 +4,19 @@
 // page saved as .xls) is a 400 on `file` saying what it is and which formats are read.
 import { readHead as head } from '../../files/head.js';
 import { fieldError } from '../../http/errors.js';
+import { type Message, say } from '../../i18n/message.js';
 
-export const ACCEPTED = 'Packing lists are read from .xlsx (Excel Workbook) or .csv files';
-
-const KNOWN: Record<string, string> = {
-  cfb: `This is an old Excel .xls (or other Office 97-2003) file. ${ACCEPTED}: open it in Excel and save it as Excel Workbook (.xlsx) or CSV.`,
-  ods: `This is an OpenDocument spreadsheet (.ods). ${ACCEPTED}: in LibreOffice, use File > Save As and choose Excel 2007-365 (.xlsx) or CSV.`,
-  pdf: `This is a PDF, not a spreadsheet. ${ACCEPTED}; ask the sender for the packing list as a spreadsheet.`,
-  xml: `This is an XML file (perhaps an Excel 2003 XML sheet). ${ACCEPTED}: open it in Excel and save it as Excel Workbook (.xlsx) or CSV.`,
+const KNOWN: Record<string, Message> = {
+  cfb: say('format.cfb'),
+  ods: say('format.ods'),
+  pdf: say('format.pdf'),
+  xml: say('format.xml'),
 };
 
 const ENCRYPTED = Buffer.from('EncryptionInfo', 'utf16le');
-const PROTECTED = `This workbook is protected with a password, so it cannot be read. ${ACCEPTED}: open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password), save it and send it again.`;
+const PROTECTED = say('format.protected');
 
-const HTML = `This is a web page (HTML) with a spreadsheet's name, as some systems export. ${ACCEPTED}: open it in Excel and save it as Excel Workbook (.xlsx) or CSV.`;
+const HTML = say('format.html');
 
 /** Text: a Unicode BOM, or no control bytes but tab and line ends (8-bit codes such as Windows-1252 are text). */
 function isText(start: Buffer): boolean {
@@ -34,8 +33,8 @@ export async function sheetFormat(path: string): Promise<'xlsx' | 'csv'> {
     .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
     .trimStart();
   // Text formats first: file-type takes some plain text for audio frames.
-  if (opening.startsWith('%PDF-')) throw fieldError('file', KNOWN.pdf ?? ACCEPTED);
-  if (/^<\?xml/i.test(opening)) throw fieldError('file', KNOWN.xml ?? ACCEPTED);
+  if (opening.startsWith('%PDF-')) throw fieldError('file', say('format.pdf'));
+  if (/^<\?xml/i.test(opening)) throw fieldError('file', say('format.xml'));
   if (/^<(!doctype html|html|table)/i.test(opening)) throw fieldError('file', HTML);
   if (isText(start)) return 'csv';
   const { fileTypeFromFile } = await import('file-type');
@@ -48,8 +47,5 @@ export async function sheetFormat(path: string): Promise<'xlsx' | 'csv'> {
     throw fieldError('file', PROTECTED);
   const known = KNOWN[type.ext];
   if (known) throw fieldError('file', known);
-  throw fieldError(
-    'file',
-    `This is a ${type.ext.toUpperCase()} file (${type.mime}), not a spreadsheet. ${ACCEPTED}.`,
-  );
+  throw fieldError('file', say('format.other', { type: type.ext.toUpperCase(), mime: type.mime }));
 }

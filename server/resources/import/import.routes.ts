@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { downloadHeaders } from '../../files/names.js';
 import { discard, type FileStore, fileStoreFor } from '../../files/store.js';
 import { fieldError, ValidationError } from '../../http/errors.js';
+import { say, type Text } from '../../i18n/message.js';
 import { findParent } from '../attachments/parents.js';
 import { readUpload } from '../attachments/upload.js';
 import { checkWrite } from '../engine/access.js';
@@ -57,7 +58,7 @@ async function importFile(
   const project = await findParent(database, 'project', request.params.id, request.principal);
   const { file } = await readUpload(request, store, config.uploadMaxBytes);
   try {
-    if (!file) throw new ValidationError({ file: ['No file was submitted.'] });
+    if (!file) throw new ValidationError({ file: [say('upload.none')] });
     const sheet = await readSheet(file.path);
     const db = database.db as never;
     const commodities =
@@ -77,13 +78,14 @@ async function importFile(
     );
     // The sheet's rows are not needed past here.
     sheet.rows = [];
-    const messages = [...parsed.general, ...parsed.problems.map(line)];
+    const messages: Text[] = [...parsed.general, ...parsed.problems.map(line)];
     if (messages.length > 0) {
       const shown = messages.slice(0, MAX_MESSAGES);
-      if (messages.length > MAX_MESSAGES) shown.push(`…and ${messages.length - MAX_MESSAGES} more problems.`);
+      if (messages.length > MAX_MESSAGES)
+        shown.push(say('import.more', { count: messages.length - MAX_MESSAGES }));
       throw new ValidationError({ file: shown });
     }
-    if (parsed.items.length === 0) throw fieldError('file', 'The file has a header but no rows.');
+    if (parsed.items.length === 0) throw fieldError('file', say('import.no_rows'));
     // A repeated Idempotency-Key is compared on the file's bytes.
     request.body = { sha256: file.sha256 };
     return await runWrite(database, request, actor.userId, async (trx) => ({

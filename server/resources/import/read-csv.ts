@@ -6,6 +6,7 @@
 // "1.234" that nothing else in the file decides; a "," file only a quoted "1,234" (numbers.ts).
 import { readFile } from 'node:fs/promises';
 import { fieldError, ValidationError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 import { columnLetter, mapHeader } from './headers.js';
 import { checkCsvText, withinLimits } from './limits.js';
 import type { ImpliedMarks } from './numbers.js';
@@ -145,10 +146,9 @@ function filledRows(parse: Parse, text: string, delimiter: string, maxRows: numb
 
 export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> {
   const bytes = await readFile(path);
-  if (bytes.length === 0) throw fieldError('file', 'The submitted file is empty.');
+  if (bytes.length === 0) throw fieldError('file', say('upload.empty'));
   const texts = decodings(bytes);
-  if (texts.some((text) => text.includes('\u0000')))
-    throw fieldError('file', 'This is not a packing list: send an .xlsx (Excel Workbook) or .csv file.');
+  if (texts.some((text) => text.includes('\u0000'))) throw fieldError('file', say('csv.not_list'));
   const { parse } = await import('csv-parse/sync');
   const { text, delimiter } = choose(parse, texts);
   checkCsvText(text, delimiter);

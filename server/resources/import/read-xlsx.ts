@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import type yauzl from 'yauzl';
 import { fieldError, HttpError } from '../../http/errors.js';
-import { ACCEPTED } from './format.js';
+import { say } from '../../i18n/message.js';
 import { mapHeader } from './headers.js';
 import { checkCells, MAX_COLUMNS } from './limits.js';
 import { UNREAD_FORMULA } from './rows.js';
@@ -33,26 +33,17 @@ const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
 const WORKSHEET_END = /<\/(?:[\w.-]+:)?worksheet>\s*$/;
 const WORKSHEET_END_BYTES = 64;
 
-const notXlsx = () =>
-  fieldError('file', 'This is not a valid .xlsx file (save it as Excel Workbook, or as CSV).');
+const notXlsx = () => fieldError('file', say('xlsx.invalid'));
 // Apple Numbers (the iPad's spreadsheet app) saves a ZIP of its own: Index/*.iwa, Metadata/.
 const NUMBERS_PART = /^(Index\/|Index\.zip$|Metadata\/Properties\.plist$)/;
-const appleNumbers = () =>
-  fieldError(
-    'file',
-    `This is an Apple Numbers file. ${ACCEPTED}: in Numbers, use File > Export To > Excel (or CSV) and send that file.`,
-  );
+const appleNumbers = () => fieldError('file', say('format.numbers'));
 /** Past the header and maxRows rows below it (both readers). */
 export const tooManyRows = (maxRows: number) =>
-  fieldError('file', `The file has more than ${maxRows} rows; split it into several files.`);
-const tooBig = () =>
-  fieldError('file', `The workbook unpacks to more than ${MAX_UNZIPPED / 1024 / 1024} MB; it is refused.`);
+  fieldError('file', say('sheet.too_many_rows', { max: maxRows }));
+const tooBig = () => fieldError('file', say('xlsx.too_big', { size: MAX_UNZIPPED / 1024 / 1024 }));
 // The shared strings have a budget of their own (ExcelJS holds them in memory): say which was passed.
 const stringsTooBig = () =>
-  fieldError(
-    'file',
-    `The workbook's text (its shared strings) unpacks to more than ${MAX_SHARED_STRINGS / 1024 / 1024} MB; it is refused.`,
-  );
+  fieldError('file', say('xlsx.strings_too_big', { size: MAX_SHARED_STRINGS / 1024 / 1024 }));
 
 /**
  * Inflates every entry once, counting bytes; refuses past the budget or without a workbook. Says

@@ -25,7 +25,8 @@ async function file(name: string, bytes: Buffer | ArrayBuffer) {
 const refused = async (promise: Promise<unknown>) => {
   const error = await promise.catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(HttpError);
-  return (error as HttpError).body;
+  // As the API answers it without Accept-Language: its messages in English.
+  return JSON.parse(JSON.stringify((error as HttpError).body));
 };
 
 describe('reading packing-list files', () => {
