@@ -4,22 +4,17 @@
 // the 500th, or a cell of more than 10,000 characters. Lists have a few dozen columns and short cells;
 // empty columns past the 500th (a spreadsheet's padding) are not counted.
 import { fieldError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 import { columnLetter } from './headers.js';
 
 export const MAX_COLUMNS = 500;
 const MAX_CELL_CHARS = 10_000;
 
 const tooManyColumns = (row: number, index: number) =>
-  fieldError(
-    'file',
-    `Row ${row} has a value in column ${columnLetter(index)}, past the 500 columns a packing list is read from: delete the columns it does not use and send it again.`,
-  );
+  fieldError('file', say('import.too_many_columns', { row, column: columnLetter(index) }));
 
 const cellTooLong = (row: number, index: number) =>
-  fieldError(
-    'file',
-    `Row ${row}, column ${columnLetter(index)}: the cell holds more than 10,000 characters, the most a cell may hold: shorten it and send the file again.`,
-  );
+  fieldError('file', say('import.cell_too_long', { row, column: columnLetter(index) }));
 
 /** A row's cells (index 0 is column A) checked against both limits; holes (empty cells) are skipped. */
 export function checkCells(row: number, cells: readonly unknown[]): void {

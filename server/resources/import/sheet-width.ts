@@ -2,6 +2,7 @@
 // row of 400,000 cells (or one cell addressed ten million columns away) is refused at once, not after
 // the reader has built it. A worksheet has 16,384 columns (A to XFD); no spreadsheet writes more.
 import { fieldError } from '../../http/errors.js';
+import { say } from '../../i18n/message.js';
 
 const SHEET_COLUMNS = 16_384;
 /** Longest tag kept between two chunks (a cell's or a row's opening tag is far shorter). */
@@ -10,11 +11,7 @@ const TAG = /<(?:[\w.-]+:)?(row|c)[\s/>][^>]*/g;
 const CELL_REF = /\sr="([A-Za-z]{1,10})\d*"/;
 const ROW_REF = /\sr="(\d{1,10})"/;
 
-const pastLastColumn = (row: number) =>
-  fieldError(
-    'file',
-    `Row ${row} has cells past column XFD, the last of the 16,384 columns a worksheet can have: this file was not saved by a spreadsheet; open it in Excel and save it again, or save it as CSV.`,
-  );
+const pastLastColumn = (row: number) => fieldError('file', say('import.past_xfd', { row }));
 
 const columnNumber = (letters: string) =>
   [...letters.toUpperCase()].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0);
