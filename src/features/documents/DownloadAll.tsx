@@ -42,6 +42,7 @@ export function DownloadAll({ parent, zip, zipping, noDocuments }: Props) {
               size="md"
               variant="default"
               px="sm"
+              miw={48}
               aria-label={t('download_more')}
               data-testid="documents-zip-more"
             >
