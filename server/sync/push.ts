@@ -77,7 +77,14 @@ async function applyOne(
   // refused (and kept for the coil report) even when its device's clock puts it before the first.
   const sent = Object.keys(data).filter((field) => !sameValue(row[field], data[field]));
   await validateOnce(scope.db, resource, row, { ...row, ...data }, sent);
-  const { kept, standing } = await mergeFields(scope.db, resource, actor, row, data);
+  const { kept, standing } = await mergeFields(
+    scope.db,
+    resource,
+    actor,
+    row,
+    data,
+    locked.newerFor(mutation.mutation_id),
+  );
   const updated = await updateRecord(scope, resource, actor, mutation.id, kept, {
     partial: true,
     locked: { row },
@@ -225,7 +232,10 @@ async function applyBatch(
     for (const row of seen.rows) answers.set(row.mutation_id, row.answer.row);
   }
   const locked = new LockedRows();
-  await locked.lock(db, ordered, new Set(answers.keys()));
+  await locked.lock(db, ordered, new Set(answers.keys()), clientId, (mutation) => ({
+    occurredAt: mutation.occurred_at,
+    ageMs: ageOf(device, mutation.occurred_at, began),
+  }));
   const applied = (mutation: Mutation, resource: Resource, row: Record<string, unknown> | null) => {
     stored.push({ mutation, resource, answer: JSON.stringify({ status: 'applied', row }) });
     answers.set(mutation.mutation_id, row);
