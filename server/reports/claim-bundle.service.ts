@@ -35,7 +35,7 @@ import {
   type StoredCheck,
 } from './claim-manifest.js';
 import { folderOf, inTurns, zipOf } from './claim-zip.js';
-import { fileSlug } from './format.js';
+import { type Clock, fileSlug, formatDateTime } from './format.js';
 import {
   findProjectHeader,
   findUserNames,
@@ -176,12 +176,10 @@ const bundleOf =
     const context = reportContext(body, acceptLanguage, config, scope.zone);
     const project = scope.project ? projectInLanguage(scope.project, context.language) : null;
     const store = await fileStoreFor(config);
-    const { records, entries, rows } = await checkFiles(
-      store,
-      await loadClaimData(database.db, scope.records),
-    );
+    const shown = scope.records.map((record) => ({ ...record, label: recordLabel(record, context.clock) }));
+    const { records, entries, rows } = await checkFiles(store, await loadClaimData(database.db, shown));
     const madeBy = await madeByOf(database, principal);
-    const named = scope.record?.label ?? '';
+    const named = scope.record ? recordLabel(scope.record, context.clock) : '';
     const title = project ? [project.code, project.name].filter(Boolean).join(' · ') : named;
     const manifest = makeManifest(
       {
@@ -239,6 +237,18 @@ const bundleOf =
       bytes: entries.reduce((sum, { row }) => sum + row.size, 0),
     };
   };
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A record as a receiver reads it in the index, the manifest and the folder names: a report named by
+ * a time (a SOF by its ETA, a coil report by its start) in the port's local time, not an ISO string;
+ * one with nothing to show (no ETA yet: its id) by when it was recorded.
+ */
+function recordLabel(record: ClaimRecord, clock: Clock): string {
+  const label = record.label === record.id ? record.created_at : record.label;
+  return ISO_DATE_TIME.test(label) ? formatDateTime(label, clock) : label;
+}
 
 function vesselName(vessel: unknown): string | null {
   const name = (vessel as { name?: unknown } | null | undefined)?.name;

@@ -248,6 +248,22 @@ describe('claim bundle', () => {
     const boxPages = await pdfPages(boxFiles.get('index.pdf') ?? Buffer.alloc(0));
     expect(boxPages[1]?.text).toContain('Informe de contenedor: MSCU1234565');
     expect(boxPages[1]?.text).toContain('22/11/2026 08:30');
+    // A report named by a time (a SOF by its ETA) reads as the port's local time, not an ISO string.
+    const sof = (await f.create('sof-report', { eta_portcall: '2026-11-20T06:40:00.000Z' }, { project })).id;
+    const timesheet = await attach(`sof-report/${sof}`, 'timesheet.pdf', pdf(), { is_image: 'false' });
+    const sofMade = await postForFile(server.url, `/api/sof-report/${sof}/make_claim_bundle/`, {
+      token: f.staffToken,
+      body: { language: 'en' },
+    });
+    expect(sofMade.status, sofMade.bytes.toString()).toBe(200);
+    const sofFiles = await unzip(sofMade.bytes);
+    const sofRows = (JSON.parse(String(sofFiles.get('manifest.json'))) as { files: Row[] }).files;
+    expect(sofRows.map((row) => [row.attachment_id, row.record_label])).toEqual([
+      [timesheet, '20/11/2026 07:40'],
+    ]);
+    expect(String(sofRows[0]?.path)).toMatch(/^files\/01_sof-report_20_11_2026_07_40\//);
+    expect(sofMade.headers.get('x-suggested-filename')).not.toMatch(/T06|\.000Z/);
+
     // Who cannot read the record gets a 404, as for its files: a customer token and a container report.
     const customer = await f.accountToken((await f.create('accounts')).id);
     expect((await postForFile(server.url, path, { token: customer, body: {} })).status).toBe(404);
