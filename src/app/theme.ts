@@ -49,7 +49,15 @@ export function localizedTheme(labels: { clear: string; close: string }): Mantin
   // background, which hid the field's border under it (a date field's right edge); transparent, the border
   // shows through, and the field's right section keeps the text from running under it.
   const clear = {
-    defaultProps: { clearButtonProps: { 'aria-label': labels.clear, style: { background: 'transparent' } } },
+    // The whole style, since Mantine's own (pointer-events: all, inside a right section that lets taps
+    // through to the field) is replaced by any style given here: without it a tap on the cross opened the
+    // select instead of clearing it.
+    defaultProps: {
+      clearButtonProps: {
+        'aria-label': labels.clear,
+        style: { pointerEvents: 'all', background: 'transparent' },
+      },
+    },
   };
   // 44 px like every other control: Mantine's close buttons are 28 px by default.
   const close = { defaultProps: { closeButtonProps: { 'aria-label': labels.close, size: 44 } } };
