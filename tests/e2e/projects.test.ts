@@ -167,6 +167,22 @@ describe('projects and the project page', () => {
     const shown = (await edit.textContent())?.trim() || (await edit.getAttribute('title'));
     expect(shown).toBe('Edit');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    // As cards (a phone), a project in progress says why its offline switch is locked beside the switch,
+    // never under it: the switch keeps its width in the card's narrow cell.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await waitFor('cards at 360 px', async () => (await page.locator('main table').count()) === 0);
+    const gaps = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="keep-offline"]')].flatMap((input) => {
+        const group = input.closest('.mantine-Group-root');
+        const track = group?.querySelector('.mantine-Switch-track')?.getBoundingClientRect();
+        const note = group?.querySelector('p')?.getBoundingClientRect();
+        return track && note ? [note.left - track.right] : [];
+      }),
+    );
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await waitFor('the table again', async () => (await page.locator('main table').count()) === 1);
     // Moves to page 0 or past the last are ignored (the arrows say so with aria-disabled).
     await page.getByRole('button', { name: 'Previous page' }).click({ force: true });
     expect(await range(page).textContent()).toBe('1 - 10 of 24');

@@ -34,7 +34,9 @@ export function KeepOffline({
   const note = inProgress ? t('kept_in_progress_short') : null;
   return (
     <Group gap={8} wrap="nowrap">
+      {/* Never narrower than its track: shrunk in a card's narrow cell, the track ran under the note. */}
       <Switch
+        style={{ flex: 'none' }}
         size="lg"
         checked={kept || inProgress}
         disabled={inProgress}
