@@ -108,13 +108,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const seconds = (Date.now() - started) / 1000;
 
   // Everyone sends what is left, then everyone pulls what the others sent.
-  for (const device of devices)
+  for (const device of devices) {
+    // Why the last push failed, named in the failure (CI once saw a device give up, with nothing said).
+    let lastFailure: unknown = 'none';
     for (let attempt = 0; (await device.db.outbox.count()) > 0; attempt++) {
-      if (attempt > 20) throw new Error('a device could not empty its outbox');
+      if (attempt > 20)
+        throw new Error(
+          `a device could not empty its outbox (${await device.db.outbox.count()} changes left; last: ${String(lastFailure)})`,
+        );
       // A busy server (a bench's import still running) is given a moment rather than asked again at once.
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-      await device.push().catch(() => undefined);
+      await device.push().then(
+        (summary) => {
+          lastFailure = `a push answered ${JSON.stringify(summary)}`;
+        },
+        (error: unknown) => {
+          lastFailure = error instanceof Error ? error.message : error;
+        },
+      );
     }
+  }
   for (const device of devices) await device.pull();
   return { project: project.body.id, devices, applied, made, failedRounds, seconds, timings };
 }
