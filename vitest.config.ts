@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // - server: the API against a real server over PGlite (or PostgreSQL when DATABASE_URL is set)
 // - e2e: the built product in the system Chromium
 // Apart, `npm run test:soak` (called by .ci/run): long fault and load runs (tests/soak), browser and server.
+/** Server test files at a time (SERVER_TEST_WORKERS, default 1). */
+const SERVER_WORKERS = Math.max(1, Number(process.env.SERVER_TEST_WORKERS ?? 1) || 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -24,12 +27,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite runs in-process; keep files apart so their databases do not compete for the 2 cores.
-          // On PostgreSQL (its own process, a database per test file) CI runs two files at a time with
-          // SERVER_TEST_WORKERS=2 and --maxWorkers=2: most files wait on child processes, timers and
-          // sockets, not on the CPU (the whole suite took 21 min that way at load 15, against 47 min for
-          // the PGlite suite one file at a time).
-          fileParallelism: Number(process.env.SERVER_TEST_WORKERS ?? 1) > 1,
+          // One file at a time unless SERVER_TEST_WORKERS says more. CI runs two at a time on both engines
+          // (each file has its own server and database; most wait on child processes, timers and sockets,
+          // not on the CPU): the PGlite suite took 670 s two at a time with the PostgreSQL suite, the S3
+          // files and the soak running beside it, against 694 s one at a time on a quieter machine. Its own
+          // group order, so that `vitest run` of every project may give the projects different counts.
+          fileParallelism: SERVER_WORKERS > 1,
+          ...(SERVER_WORKERS > 1 ? { maxWorkers: SERVER_WORKERS, sequence: { groupOrder: 1 } } : {}),
           // The AWS SDK warns, once per process, that its 2027 releases need Node 22 (README: Production
           // says so); in tests that is 30 copies of one paragraph around every S3 file's results.
           env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
