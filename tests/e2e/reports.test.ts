@@ -5,6 +5,7 @@
 // phone; a packing item's change the server refused shown on its form, under the field.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
@@ -105,6 +106,31 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** The page as it is, into E2E_SHOTS_DIR when set (the layout walk's folder), for a person to look at. */
+const shot = async (name: string) => {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) });
+};
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Makes the claim bundle of an open dialog, its answer held until the progress is on screen (a small
+ * bundle arrives at once); answers the download.
+ */
+async function makeBundleShowingProgress(dialog: Locator) {
+  await page.route('**/make_claim_bundle/', async (route) => {
+    const response = await route.fetch();
+    await dialog.getByTestId('claim-bundle-progress').waitFor();
+    await route.fulfill({ response });
+  });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByTestId('claim-bundle-make').click(),
+  ]);
+  await page.unroute('**/make_claim_bundle/');
+  return download;
+}
 
 const tab = (name: string) => page.getByTestId('section-reports').getByRole('tab', { name, exact: true });
 
@@ -229,22 +255,11 @@ describe('project reports', () => {
   });
 
   it('makes a claim bundle of the incidences listed, with progress and its hash, in English and Spanish', async () => {
-    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     await openSection(page, 'incidences');
     await page.getByTestId('claim-bundle-open').click();
     const dialog = page.getByTestId('claim-bundle');
     await dialog.getByText('The photos and documents of the incidence listed').waitFor();
-    // The answer held until the progress is on screen (a small bundle arrives at once).
-    await page.route('**/make_claim_bundle/', async (route) => {
-      const response = await route.fetch();
-      await dialog.getByTestId('claim-bundle-progress').waitFor();
-      await route.fulfill({ response });
-    });
-    const [english] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByTestId('claim-bundle-make').click(),
-    ]);
-    await page.unroute('**/make_claim_bundle/');
+    const english = await makeBundleShowingProgress(dialog);
     expect(english.suggestedFilename()).toMatch(/^claim_bundle_REP-1_.*\.zip$/);
     const files = await unzip(await readFile(await english.path()));
     const manifest = files.get('manifest.json') ?? Buffer.alloc(0);
@@ -255,7 +270,7 @@ describe('project reports', () => {
     expect(files.get(String(row?.path))?.equals(photo)).toBe(true);
     await dialog.getByText('Saved claim_bundle_').waitFor();
     await expectNoRawKeys(page);
-    await page.screenshot({ path: '/tmp/claim-bundle-en.png' });
+    await shot('claim-bundle-en');
     // Offline: it needs a connection.
     await context.setOffline(true);
     await dialog.getByTestId('claim-bundle-offline').waitFor();
@@ -277,14 +292,13 @@ describe('project reports', () => {
     );
     await dialog.getByText('Guardado paquete_reclamacion_').waitFor();
     await expectNoRawKeys(page);
-    await page.screenshot({ path: '/tmp/claim-bundle-es.png' });
+    await shot('claim-bundle-es');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
     await openSection(page, 'reports');
   });
 
   it("makes a packing item's claim bundle from its 'Download all', on a phone, in English and Spanish", async () => {
-    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     await page.setViewportSize({ width: 360, height: 740 });
     await openSection(page, 'packing');
     const modal = page.getByTestId('packing-modal');
@@ -297,17 +311,7 @@ describe('project reports', () => {
     await open();
     const dialog = page.getByTestId('claim-bundle');
     await dialog.getByText('The photos and documents of this record').waitFor();
-    // The answer held until the progress is on screen.
-    await page.route('**/make_claim_bundle/', async (route) => {
-      const response = await route.fetch();
-      await dialog.getByTestId('claim-bundle-progress').waitFor();
-      await route.fulfill({ response });
-    });
-    const [english] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByTestId('claim-bundle-make').click(),
-    ]);
-    await page.unroute('**/make_claim_bundle/');
+    const english = await makeBundleShowingProgress(dialog);
     expect(english.suggestedFilename()).toMatch(/^claim_bundle_REP-1_.*_RP-2\.zip$/);
     const files = await unzip(await readFile(await english.path()));
     const manifest = files.get('manifest.json') ?? Buffer.alloc(0);
@@ -324,7 +328,7 @@ describe('project reports', () => {
     await dialog.getByText('Saved claim_bundle_').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoRawKeys(page);
-    await page.screenshot({ path: '/tmp/claim-item-360-en.png' });
+    await shot('claim-item-360-en');
 
     // A tablet in Spanish.
     await page.setViewportSize({ width: 768, height: 1024 });
@@ -342,7 +346,7 @@ describe('project reports', () => {
     expect(index?.subarray(0, 5).toString()).toBe('%PDF-');
     await dialog.getByText('Guardado paquete_reclamacion_').waitFor();
     await expectNoRawKeys(page);
-    await page.screenshot({ path: '/tmp/claim-item-768-es.png' });
+    await shot('claim-item-768-es');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
@@ -372,7 +376,7 @@ describe('project reports', () => {
     expect(await error.textContent()).toBe(
       'Validation hand: the record chosen is not on the server (any more).',
     );
-    await page.screenshot({ path: '/tmp/packing-refusal-en.png' });
+    await shot('packing-refusal-en');
     // Another hand chosen: the refusal of the old value no longer stands under the field.
     await pick(page, modal, 'Validation hand', 'Gang A');
     expect(await hand.getAttribute('aria-invalid')).not.toBe('true');
