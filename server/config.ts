@@ -107,6 +107,7 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DELETED_FILES_KEEP_HOURS: int(24),
   S3_BUCKET: z.string().optional(),
   S3_PREFIX: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -158,6 +159,12 @@ export interface Config extends OpsConfig {
   metricsToken?: string;
   /** Where files and photos live: local disk under DATA_DIR (default), or an S3-compatible bucket. */
   storage: StorageConfig;
+  /**
+   * Hours a deleted attachment's bytes stay in storage before the purge removes them (0: at once). A
+   * backup copies the database, then the files: a file removed in between would leave the copy with a
+   * live record and no bytes, so the bytes outlive their record by longer than a backup takes.
+   */
+  deletedFilesKeepHours: number;
   /** The reports' letterhead: the company's name and its logo (a PNG, JPEG, WebP or SVG file). */
   company: { name: string; logoFile?: string };
 }
@@ -274,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactLimit: { maxPerAddress: e.CONTACT_MAX_PER_ADDRESS, windowMinutes: e.CONTACT_WINDOW_MINUTES },
     metricsToken: e.METRICS_TOKEN,
     storage: storageConfig(e),
+    deletedFilesKeepHours: e.DELETED_FILES_KEEP_HOURS,
     company: { name: e.COMPANY_NAME.trim(), logoFile: e.COMPANY_LOGO_FILE || undefined },
   };
 }

@@ -1,8 +1,9 @@
 // Writes one backup archive (a ZIP) to a stream: the database's part first (a copy at one moment),
 // then every stored file, then manifest.json listing each entry's size and SHA-256 and the migrations.
 // Files are read once, hashed as they go into the archive, one at a time (a bucket is never asked for
-// all of them at once). A file removed between the database's copy and its turn (its record deleted
-// meanwhile) is left out; a file uploaded meanwhile is in the archive without its record, unused.
+// all of them at once). A file whose record is deleted meanwhile is still there: its bytes outlive the
+// record by DELETED_FILES_KEEP_HOURS (a file gone anyway is left out); a file uploaded meanwhile is in
+// the archive without its record, unused.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';

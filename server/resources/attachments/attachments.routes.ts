@@ -6,7 +6,7 @@
 //   GET    /api/<resource>/<id>/attachments/<aid>/download/
 //   GET    /api/attachments/<aid>/download/             the bytes, with the original name
 //   GET    /api/attachments/<aid>/thumbnail/            320 px WebP of a photo
-//   DELETE /api/attachments/<aid>/                      tombstone; the file is removed after commit
+//   DELETE /api/attachments/<aid>/                      tombstone; the file goes DELETED_FILES_KEEP_HOURS later
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AttachmentParent, attachmentParents } from '../../../src/domain/attachment.js';
@@ -63,11 +63,18 @@ function zipSelection(rows: StoredAttachment[], query: Query): StoredAttachment[
   );
 }
 
-/** Files of attachments tombstoned with their project (the cascade does not know about files). */
+/**
+ * Files of tombstoned attachments (deleted alone, with their parent or through sync), once their
+ * tombstone is older than DELETED_FILES_KEEP_HOURS: a backup running meanwhile still finds the bytes
+ * of every record its database copy holds alive. At start and every hour after; removing a key
+ * already gone is a no-op, so several servers may purge at once.
+ */
 async function purgeDeletedFiles(context: AppContext, store: FileStore) {
-  const ids = await deletedIds(context.database.db as never);
+  const ids = await deletedIds(context.database.db as never, context.config.deletedFilesKeepHours);
   await store.remove(ids.flatMap((id) => [fileKey(id), thumbnailKey(id)]));
 }
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export async function attachmentRoutes(app: FastifyInstance, context: AppContext) {
   const store = await fileStoreFor(context.config);
@@ -76,11 +83,19 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
 
   await app.register(async (api) => {
     await api.register(multipart, { throwFileSizeLimit: true });
-    api.addHook('onClose', async () => store.close());
+    let purgeTimer: NodeJS.Timeout | undefined;
+    api.addHook('onClose', async () => {
+      clearInterval(purgeTimer);
+      await store.close();
+    });
     api.addHook('onReady', async () => {
-      purgeDeletedFiles(context, store).catch((error: unknown) =>
-        api.log.warn({ err: error }, 'purging the files of deleted attachments failed'),
-      );
+      const purge = () =>
+        purgeDeletedFiles(context, store).catch((error: unknown) =>
+          api.log.warn({ err: error }, 'purging the files of deleted attachments failed'),
+        );
+      void purge();
+      purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+      purgeTimer.unref();
     });
 
     for (const name of attachmentParents) {
@@ -191,9 +206,11 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
             throw notFound();
           return { status: 204, body: null };
         });
-        // The row stays as a tombstone for sync; the bytes are not kept.
+        // The row stays as a tombstone for sync; nobody may read the bytes any more, and the purge
+        // removes them once DELETED_FILES_KEEP_HOURS have passed (at once when it is 0).
         if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-        else await store.remove([fileKey(id), thumbnailKey(id)]);
+        else if (context.config.deletedFilesKeepHours === 0)
+          await store.remove([fileKey(id), thumbnailKey(id)]);
         return reply.code(204).send();
       },
     );

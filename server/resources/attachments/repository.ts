@@ -100,11 +100,10 @@ export async function listOfParent(db: Db, parentResource: string, parentId: str
   return result.rows;
 }
 
-/** Ids of tombstoned attachments whose files may still be on disk (deleted with their project). */
-export async function deletedIds(db: Db): Promise<string[]> {
-  const result = await sql<{ id: string }>`select id from attachment where deleted_at is not null`.execute(
-    db,
-  );
+/** Ids of attachments tombstoned more than `hours` ago, whose files may still be in storage. */
+export async function deletedIds(db: Db, hours: number): Promise<string[]> {
+  const result = await sql<{ id: string }>`select id from attachment
+    where deleted_at is not null and deleted_at <= now() - make_interval(hours => ${hours})`.execute(db);
   return result.rows.map((row) => row.id);
 }
 

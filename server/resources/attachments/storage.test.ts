@@ -62,11 +62,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL)).each([
     const again = await download(`${server.url}/api/attachments/${id}/download/`, f.staffToken);
     expect(again.status).toBe(200);
     expect(again.bytes.equals(photo)).toBe(true);
-    // Deleting the project tombstones its attachments (engine cascade); their files go at the next start.
+    // Deleting the project tombstones its attachments (engine cascade): nobody reads them any more, but
+    // their bytes stay DELETED_FILES_KEEP_HOURS (24) for a backup under way, then the purge takes them.
     const api = apiClient(server.url);
     expect((await api('DELETE', `/api/project/${project}/`, { token: f.adminToken })).status).toBe(204);
     const dropped = await api('GET', `/api/attachments/${id}/download/`, { token: f.staffToken });
     expect(dropped.status).toBe(404);
+    expect(await storedNames(dataDir, storage)).toEqual([id, `${id}.thumb.webp`]);
+    await server.query(`update attachment set deleted_at = now() - interval '25 hours' where id = $1`, [id]);
     await server.close();
 
     server = await startTestServer({ dataDir, storage });
