@@ -66,12 +66,17 @@ export async function retryEntry(
   );
 }
 
-/** The mutation and every entry that depends on it, directly or not (they cannot apply without it). */
+/**
+ * The mutation and every entry that depends on it, directly or not (they cannot apply without it). An
+ * entry sent whose answer never came is not among them: the server may have applied it (in the batch
+ * where the refused one was refused, which does not stop the others), so it stays and is sent again,
+ * and the server's answer for it (its stored one, or a new judgement) decides.
+ */
 async function withDependents(db: LocalDb, root: OutboxEntry): Promise<OutboxEntry[]> {
   const doomed = new Set([root.mutation_id]);
   const chosen = [root];
   for (const entry of await db.outbox.orderBy('seq').toArray()) {
-    if (doomed.has(entry.mutation_id)) continue;
+    if (doomed.has(entry.mutation_id) || entry.unanswered) continue;
     if (entry.depends_on.some((id) => doomed.has(id))) {
       doomed.add(entry.mutation_id);
       chosen.push(entry);

@@ -60,6 +60,11 @@ export interface OutboxEntry {
   occurred_at: string;
   state: OutboxState;
   attempts: number;
+  /**
+   * Sent, and no answer for it stored since (the answer was lost, or the tab closed before it came): the
+   * server may have applied it. A discard of what it depends on keeps it (store/attention.ts).
+   */
+  unanswered?: boolean;
   /** The server's answer when it refused the change. */
   outcome: 'rejected' | 'conflict' | null;
   /** The server's words: field errors of a rejection, or the detail of a conflict. */

@@ -5,7 +5,9 @@ import { discardEntry, discardPreview, retryEntry } from '../store/attention';
 import { needsAttention, pendingState } from '../store/queries';
 import { saveRecord, updateRecord } from '../store/writes';
 import { nextBatch } from './push';
+import { startFaultProxy } from './testing/fault-proxy';
 import { lookupIds, makeDevice, type SyncServer, startSyncServer, type TestUser } from './testing/harness';
+import { queueAsOlderApp } from './testing/older-app';
 
 let server: SyncServer;
 let staff: TestUser;
@@ -89,5 +91,35 @@ describe('needs attention', () => {
     expect(reverted?._sync).toBeUndefined();
     expect(await device.db.outbox.count()).toBe(0);
     expect(await device.db.server_rows.count()).toBe(0);
+  });
+
+  it('a discard keeps a dependent sent whose answer was lost: the server applied it, and says so again', async () => {
+    const proxy = await startFaultProxy(server.url);
+    try {
+      const device = await makeDevice(server, staff, { baseUrl: proxy.url });
+      const { id } = await saveRecord(device.ctx, 'project', { name: 'MV Lost Answer' });
+      await device.push();
+      // An older app's refused change, then an edit of another field behind it (waiting for it).
+      const refused = await queueAsOlderApp(device, 'project', id, { data_entry_completed: null });
+      const edit = await updateRecord(device.ctx, 'project', id, { dock: 'North' });
+      // Both sent; the server refuses the first, applies the edit (a refusal stops nothing), and the
+      // answer is lost. Sent one at a time then, the refused one comes back refused; the edit waits.
+      proxy.rules.push({ path: '/api/sync/push/', action: { kind: 'drop-after' } });
+      await expect(device.push()).rejects.toThrow();
+      expect((await server.rest(staff, 'GET', `/api/project/${id}/`)).body).toMatchObject({ dock: 'North' });
+      expect(await device.push(1)).toMatchObject({ needsAttention: 1 });
+      expect(await device.db.outbox.get(edit.mutation_id ?? '')).toMatchObject({ state: 'pending' });
+
+      // Discarding the refused change leaves the edit the server holds: it goes again, as a duplicate.
+      expect((await discardPreview(device.db, refused)).map((entry) => entry.mutation_id)).toEqual([refused]);
+      expect(await discardEntry(device.db, refused)).toBe(1);
+      expect(await device.row('project', id)).toMatchObject({ dock: 'North', _sync: 'pending' });
+      expect(await device.push()).toMatchObject({ applied: 1, needsAttention: 0 });
+      expect(await device.db.outbox.count()).toBe(0);
+      expect(await device.row('project', id)).toMatchObject({ dock: 'North', data_entry_completed: false });
+      expect((await server.rest(staff, 'GET', `/api/project/${id}/`)).body).toMatchObject({ dock: 'North' });
+    } finally {
+      await proxy.close();
+    }
   });
 });

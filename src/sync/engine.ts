@@ -99,11 +99,12 @@ export class SyncEngine {
     this.leadership.acquired.then(
       async () => {
         if (this.stopped) return;
-        // A batch left 'sending' by a tab that closed mid-push goes again (the server answers duplicates).
+        // A batch left 'sending' by a tab that closed mid-push goes again (the server answers duplicates);
+        // the server may have applied it meanwhile.
         await db.outbox
           .where('state')
           .equals('sending')
-          .modify({ state: 'pending' })
+          .modify({ state: 'pending', unanswered: true })
           .catch(() => 0);
         if (this.stopped) return;
         this.leader = true;

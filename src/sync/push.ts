@@ -1,7 +1,13 @@
 // Push: the outbox in seq order, in batches, each entry removed only in the transaction that stores the
 // server's answer for it. Rejected and conflicting changes wait for the user; what depends on them waits
 // with them; everything else keeps flowing.
-import type { DeviceState, MutationResult, PushedMutation, SyncApi } from '../api/sync';
+import {
+  type DeviceState,
+  type MutationResult,
+  type PushedMutation,
+  type SyncApi,
+  SyncHttpError,
+} from '../api/sync';
 import { applyAnsweredRow } from '../store/apply';
 import type { LocalDb } from '../store/db';
 import { entriesOf, settleRecord } from '../store/marks';
@@ -61,11 +67,12 @@ async function storeRefusal(db: LocalDb, entry: OutboxEntry, result: MutationRes
   if (entry.depends_on.some((id) => waiting.has(id))) {
     // Refused because what it depends on was: it waits for that one, with no words of its own.
     waiting.add(entry.mutation_id);
-    await db.outbox.update(entry.mutation_id, { state: 'pending' });
+    await db.outbox.update(entry.mutation_id, { state: 'pending', unanswered: false });
     return;
   }
   waiting.add(entry.mutation_id);
   await db.outbox.update(entry.mutation_id, {
+    unanswered: false,
     state: 'needs_attention',
     outcome: result.status,
     errors: result.status === 'rejected' ? result.errors : null,
@@ -143,11 +150,15 @@ export async function pushAll(ctx: PushContext): Promise<PushSummary> {
       if (!answer.results.some((result) => known.has(result.mutation_id)))
         throw new Error('The server answered none of the changes sent');
     } catch (error) {
+      // No answer: the server may have applied the batch, unless it refused the request (4xx).
+      const unanswered = !(error instanceof SyncHttpError && error.status < 500);
       await ctx.db.outbox
         .where('mutation_id')
         .anyOf(ids)
         .modify((entry) => {
-          if (entry.state === 'sending') entry.state = 'pending';
+          if (entry.state !== 'sending') return;
+          entry.state = 'pending';
+          if (unanswered) entry.unanswered = true;
         });
       throw error;
     }
