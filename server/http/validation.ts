@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
+import { issueErrors } from '../../src/domain/input.js';
 import { en, type MessageKey } from '../i18n/en.js';
 import { say, type Text } from '../i18n/message.js';
 import { type FieldErrors, ValidationError } from './errors.js';
@@ -65,17 +66,7 @@ function message(issue: Issue): Text {
 }
 
 export function fieldErrorsFromZod(issues: readonly Issue[]): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
-    const said = message(issue);
-    const where = issue.path.slice(1).join('.');
-    fields[field] = [
-      ...(fields[field] ?? []),
-      where ? say('field.item', { index: where, message: said }) : said,
-    ];
-  }
-  return fields;
+  return issueErrors(issues, message, (index, said) => say('field.item', { index, message: said }));
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {

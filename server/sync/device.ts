@@ -1,24 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
-import { z } from 'zod';
+import type { DeviceState } from '../../src/domain/sync-wire.js';
 import type { Database } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import { say } from '../i18n/message.js';
-
-/** What every push and pull reports about the device (sync-protocol.md, "Devices"). */
-export const deviceState = z.object({
-  client_id: z.uuid(),
-  device_name: z.string().max(100).optional(),
-  app_version: z.string().max(50).optional(),
-  pending: z.coerce.number().int().min(0).optional(),
-  needs_attention: z.coerce.number().int().min(0).optional(),
-  files_pending: z.coerce.number().int().min(0).optional(),
-  oldest_pending_at: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-});
-
-export type DeviceState = z.infer<typeof deviceState>;
 
 export const NOT_YOURS = say('sync.device_owner');
 

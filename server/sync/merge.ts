@@ -2,11 +2,12 @@
 // writer wrote later keeps that writer's value. "Later" is the server's order (audit.ts orderAt): the
 // time of receipt less the change's age on its device's clock, never the device's clock itself. A
 // device's own earlier writes never outrank its later ones (it applies them in seq order).
+
 import { type Kysely, sql } from 'kysely';
+import { sameValue } from '../../src/domain/input.js';
 import type { Resource } from '../../src/domain/resource.js';
 import { type Message, say } from '../i18n/message.js';
 import { orderAt, recordAudit, storedOrder } from '../resources/engine/audit.js';
-import { sameValue } from '../resources/engine/input.js';
 import type { Actor } from '../resources/engine/write.js';
 
 type Row = Record<string, unknown>;

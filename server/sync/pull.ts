@@ -4,20 +4,15 @@ import { isUuid } from '../../src/domain/ids.js';
 import { type FieldKind, syncColumns } from '../../src/domain/model.js';
 import { globalResources, projectResources, resources } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
+import type { PullPage } from '../../src/domain/sync-wire.js';
 import type { Database } from '../db/database.js';
 import { HttpError, notFound, ValidationError } from '../http/errors.js';
 import { say } from '../i18n/message.js';
 import { asJsonValue } from '../resources/engine/representation.js';
 import { type Cursor, encodeCursor } from './cursor.js';
 
-export interface PullAnswer {
-  /** The changes as JSON text (an array): `{resource, op: 'upsert', row}` or `{resource, op: 'delete', id}`. */
-  changes: string;
-  cursor: string;
-  has_more: boolean;
-  /** On a first pull (no cursor): how many live rows the scope holds, for progress. */
-  total?: number;
-}
+/** A pull page with its changes as JSON text (an array), built by the database. */
+export type PullAnswer = Omit<PullPage, 'changes'> & { changes: string };
 
 // Users go to devices with their names only.
 const HIDDEN: Record<string, string[]> = { users: ['email'] };

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { resources } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
+import type { Mutation } from '../../src/domain/sync-wire.js';
 import type { Engine } from '../db/database.js';
 import { recordAudits } from '../resources/engine/audit.js';
 import { columnsOf } from '../resources/engine/columns.js';
@@ -17,14 +18,8 @@ import { BatchReads } from './batch-reads.js';
 
 type Row = Record<string, unknown>;
 
-/** What the batch's helpers read of a pushed mutation (push.ts Mutation). */
-export interface PushedMutation {
-  mutation_id: string;
-  resource: string;
-  op: 'create' | 'update' | 'delete';
-  id: string;
-  data?: Row;
-}
+/** What the batch's helpers read of a pushed mutation. */
+export type PushedMutation = Pick<Mutation, 'mutation_id' | 'resource' | 'op' | 'id' | 'data'>;
 
 /** The set-based write failed: the batch is run again, one mutation at a time. */
 export class SetBasedFailed extends Error {

@@ -1,16 +1,16 @@
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
 import { allFields } from '../../src/domain/columns.js';
+import { sameValue } from '../../src/domain/input.js';
 import { getResource } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
+import type { Mutation, MutationResult as WireResult } from '../../src/domain/sync-wire.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
 import { databaseRefusal } from '../http/database-errors.js';
-import { ConflictError, type FieldErrors, HttpError, ValidationError } from '../http/errors.js';
+import { ConflictError, HttpError, ValidationError } from '../http/errors.js';
 import { say, type Text } from '../i18n/message.js';
 import { checkWrite } from '../resources/engine/access.js';
 import { columnsOf } from '../resources/engine/columns.js';
-import { sameValue } from '../resources/engine/input.js';
 import { TallyConflictError, validateOnce } from '../resources/engine/tally.js';
 import {
   type Actor,
@@ -25,22 +25,7 @@ import { mergeFields, standingDetail } from './merge.js';
 import { BatchedCreates, SetBasedFailed } from './push-creates.js';
 import { flatRow } from './rows.js';
 
-export const mutationSchema = z.object({
-  mutation_id: z.uuid(),
-  seq: z.number().int().min(0),
-  resource: z.string().max(50),
-  op: z.enum(['create', 'update', 'delete']),
-  id: z.uuid(),
-  data: z.record(z.string(), z.unknown()).optional(),
-  base_version: z.number().int().min(0).optional(),
-  occurred_at: z.iso.datetime({ offset: true }).optional(),
-});
-export type Mutation = z.infer<typeof mutationSchema>;
-
-type MutationResult =
-  | { mutation_id: string; status: 'applied' | 'duplicate'; row: Record<string, unknown> | null }
-  | { mutation_id: string; status: 'rejected'; errors: FieldErrors }
-  | { mutation_id: string; status: 'conflict'; detail: Text; row: Record<string, unknown> | null };
+type MutationResult = WireResult<Text>;
 
 const DEPENDS = 'depends on a rejected change';
 

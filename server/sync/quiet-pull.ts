@@ -5,10 +5,11 @@
 // that mark — records the device's state. A write committed by any server process before the pull began
 // is then below the mark it reads: nothing kept in memory can be stale.
 import { sql } from 'kysely';
+import type { DeviceState } from '../../src/domain/sync-wire.js';
 import type { Database } from '../db/database.js';
 import { notFound, ValidationError } from '../http/errors.js';
 import { type Cursor, encodeCursor } from './cursor.js';
-import { type DeviceState, NOT_YOURS, upsertDevice } from './device.js';
+import { NOT_YOURS, upsertDevice } from './device.js';
 import type { PullAnswer, parseScope } from './pull.js';
 
 type Scope = ReturnType<typeof parseScope>;

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deviceStateSchema as deviceState, mutationSchema } from '../../src/domain/sync-wire.js';
 import { requireAdmin, requireUser } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
 import { ValidationError } from '../http/errors.js';
 import { API_TAGS } from '../resources/engine/api-names.js';
 import { checkDataVersion } from './app-version.js';
 import { decodeCursor } from './cursor.js';
-import { checkDeviceOwner, deviceState, listDevices, recordDevice } from './device.js';
+import { checkDeviceOwner, listDevices, recordDevice } from './device.js';
 import { parseScope, pullChanges } from './pull.js';
-import { mutationSchema, pushMutations } from './push.js';
+import { pushMutations } from './push.js';
 import { quietPull } from './quiet-pull.js';
 
 const pullQuery = deviceState.extend({

@@ -3,51 +3,8 @@
 // server (and through a fault-injecting proxy).
 import { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import { DATA_VERSION, DATA_VERSION_HEADER } from '../domain/data-version';
+import type { DeviceState, Mutation, PullPage, PushAnswer } from '../domain/sync-wire';
 import { api } from './client';
-
-/** What every push and pull reports about the device. */
-export interface DeviceState {
-  client_id: string;
-  device_name?: string;
-  app_version?: string;
-  pending: number;
-  needs_attention: number;
-  files_pending: number;
-  oldest_pending_at?: string;
-}
-
-type PulledChange =
-  | { resource: string; op: 'upsert'; row: Record<string, unknown> & { id: string } }
-  | { resource: string; op: 'delete'; id: string };
-
-interface PullPage {
-  changes: PulledChange[];
-  cursor: string;
-  has_more: boolean;
-  /** Live rows of the scope, on a first pull only. */
-  total?: number;
-}
-
-export interface PushedMutation {
-  mutation_id: string;
-  seq: number;
-  resource: string;
-  op: 'create' | 'update' | 'delete';
-  id: string;
-  data?: Record<string, unknown>;
-  base_version?: number;
-  occurred_at: string;
-}
-
-export type MutationResult =
-  | { mutation_id: string; status: 'applied' | 'duplicate'; row: Record<string, unknown> | null }
-  | { mutation_id: string; status: 'rejected'; errors: Record<string, string[]> }
-  | { mutation_id: string; status: 'conflict'; detail: string; row: Record<string, unknown> | null };
-
-interface PushAnswer {
-  results: MutationResult[];
-  last_seq: number;
-}
 
 /** The server answered with an error status (the body decoded when it was JSON). */
 export class SyncHttpError extends Error {
@@ -86,7 +43,7 @@ export interface SyncApi {
     query: { scope: string; cursor: string | null; limit: number },
     device: DeviceState,
   ): Promise<PullPage>;
-  push(mutations: PushedMutation[], device: DeviceState): Promise<PushAnswer>;
+  push(mutations: Mutation[], device: DeviceState): Promise<PushAnswer>;
   /** The live notices of these scopes: the open Server-Sent Events stream's body (ends with `signal`). */
   live?(scopes: string[], signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
 }

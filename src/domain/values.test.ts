@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sameValue } from './input';
 import {
   compareDecimal,
   parseDateOnly,
@@ -115,5 +116,17 @@ describe('parseInteger', () => {
     expect(value(parseInteger(2 ** 31))).toBe(
       'error: Ensure this value is less than or equal to 2147483647.',
     );
+  });
+});
+
+describe('sameValue (the tablet and the server judge a change alike)', () => {
+  it('compares date-times as instants and decimals as numbers', () => {
+    expect(sameValue('2026-03-01T10:00:00Z', '2026-03-01T12:00:00.000+02:00')).toBe(true);
+    expect(sameValue('2026-03-01T10:00:00Z', '2026-03-01T10:00:01Z')).toBe(false);
+    expect(sameValue('12.50', '12.5')).toBe(true);
+    expect(sameValue('120', '12.0')).toBe(false);
+    expect(sameValue(null, undefined)).toBe(true);
+    expect(sameValue(['a', 'b'], ['a', 'b'])).toBe(true);
+    expect(sameValue('a', null)).toBe(false);
   });
 });

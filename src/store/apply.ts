@@ -3,14 +3,11 @@
 // laid over it, so the user's unsent edit never disappears from the screen.
 import { isResourceName } from '../domain/catalogue';
 import type { ResourceName } from '../domain/registry';
+import type { PulledChange } from '../domain/sync-wire';
 import type { LocalDb } from './db';
 import { overlay, withoutMark } from './marks';
 import { type CursorState, putCursor } from './meta';
 import { type LocalRow, type OutboxEntry, type ServerCopy, serverKey } from './schema';
-
-export type IncomingChange =
-  | { resource: string; op: 'upsert'; row: Record<string, unknown> & { id: string } }
-  | { resource: string; op: 'delete'; id: string };
 
 const versionOf = (row: Record<string, unknown>) =>
   typeof row.version === 'number' ? row.version : Number(row.version);
@@ -40,7 +37,7 @@ function push<T>(map: Map<ResourceName, T[]>, resource: ResourceName, value: T) 
 
 /** Decides each change against the outbox and the server copies; no writes yet. */
 function plan(
-  changes: readonly IncomingChange[],
+  changes: readonly PulledChange[],
   entries: Map<string, OutboxEntry[]>,
   copies: Map<string, ServerCopy>,
   seen: Set<string> | null,
@@ -94,7 +91,7 @@ async function write(db: LocalDb, writes: PageWrites) {
   if (writes.dropCopies.length > 0) await db.server_rows.bulkDelete(writes.dropCopies);
 }
 
-function tablesOf(db: LocalDb, changes: readonly IncomingChange[]) {
+function tablesOf(db: LocalDb, changes: readonly PulledChange[]) {
   const names = new Set(changes.map((change) => change.resource).filter(isResourceName));
   return [...[...names].map((name) => db.rows(name)), db.outbox, db.server_rows, db.meta];
 }
@@ -105,7 +102,7 @@ function tablesOf(db: LocalDb, changes: readonly IncomingChange[]) {
  */
 export async function applyPulledPage(
   db: LocalDb,
-  changes: readonly IncomingChange[],
+  changes: readonly PulledChange[],
   cursor: CursorState,
   seen: Set<string> | null = null,
 ): Promise<void> {

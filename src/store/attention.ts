@@ -1,11 +1,12 @@
 // "Needs attention": changes the server refused, kept with the user's data and the server's words. The
 // user fixes and retries one, or discards it on purpose (with the changes that depend on it).
+import { writableFields } from '../domain/input';
 import { syncColumns } from '../domain/model';
 import { moveRefusal } from '../domain/refusals';
 import type { LocalDb } from './db';
 import { entriesOf, overlay, settleRecord } from './marks';
 import { type LocalRow, type OutboxEntry, serverKey } from './schema';
-import { LocalValidationError, refuseInput, resourceOf, validateRecord, writableInput } from './validate';
+import { LocalValidationError, refuseInput, resourceOf, validateRecord } from './validate';
 
 function mustWait(entry: OutboxEntry | undefined, id: string): OutboxEntry {
   if (entry?.state !== 'needs_attention')
@@ -35,7 +36,7 @@ export async function retryEntry(
       const entry = mustWait(await db.outbox.get(mutationId), mutationId);
       let next = entry.data;
       if (data && entry.op !== 'delete') {
-        const input = writableInput(resource, data);
+        const input = writableFields(resource, data);
         refuseInput(resource, input, entry.op === 'create');
         const local = await db.rows(entry.resource).get(entry.record_id);
         const base = entry.op === 'create' ? (entry.data ?? {}) : { ...(local ?? {}), ...entry.data };

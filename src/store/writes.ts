@@ -1,6 +1,7 @@
 // The only way screens change data: each write validates with the domain schema, then stores the row and
 // its outbox entry in one Dexie transaction. The screen sees the change at once; the outbox sends it.
 import { uuidv7 } from '../domain/ids';
+import { sameValue, writableFields } from '../domain/input';
 import { moveRefusal } from '../domain/refusals';
 import { type ResourceName, refsOf } from '../domain/registry';
 import type { Resource, Role } from '../domain/resource';
@@ -9,15 +10,7 @@ import { appendEntry } from './entries';
 import { entriesOf, markOf, withoutMark } from './marks';
 import { type LocalRow, serverKey } from './schema';
 import { refuseRepeats } from './unique';
-import {
-  givenId,
-  LocalValidationError,
-  refuseInput,
-  resourceOf,
-  sameValue,
-  validateRecord,
-  writableInput,
-} from './validate';
+import { givenId, LocalValidationError, refuseInput, resourceOf, validateRecord } from './validate';
 
 export interface WriteContext {
   db: LocalDb;
@@ -176,7 +169,7 @@ export async function saveRecord(
   record: Record<string, unknown>,
 ): Promise<WriteResult> {
   const resource = resourceOf(resourceName);
-  const input = writableInput(resource, record);
+  const input = writableFields(resource, record);
   const id = givenId(record) ?? uuidv7();
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
     const existing = await ctx.db.rows(resourceName).get(id);
@@ -226,7 +219,7 @@ export async function updateRecord(
   changes: Record<string, unknown>,
 ): Promise<WriteResult> {
   const resource = resourceOf(resourceName);
-  const input = writableInput(resource, changes);
+  const input = writableFields(resource, changes);
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
     const existing = await ctx.db.rows(resourceName).get(id);
     if (!existing) throw new LocalValidationError({ non_field_errors: ['Not found.'] });

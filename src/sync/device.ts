@@ -1,5 +1,5 @@
 // What every push and pull tells the server about this device (sync-protocol.md, "Devices").
-import type { DeviceState } from '../api/sync';
+import type { DeviceState } from '../domain/sync-wire';
 import { localCounts } from '../store/counts';
 import type { LocalDb } from '../store/db';
 import { getDevice } from '../store/meta';

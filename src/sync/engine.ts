@@ -1,7 +1,8 @@
 // The sync engine of one signed-in user on this device: when to push and pull (start, `online`, focus, a
 // timer, local saves), backoff on failures, the needs-sign-in pause, and the status the screens show.
 import { liveQuery, type Subscription } from 'dexie';
-import { type DeviceState, type SyncApi, SyncHttpError } from '../api/sync';
+import { type SyncApi, SyncHttpError } from '../api/sync';
+import type { DeviceState } from '../domain/sync-wire';
 import { type LocalCounts, localCounts } from '../store/counts';
 import type { LocalDb } from '../store/db';
 import { getCursor } from '../store/meta';

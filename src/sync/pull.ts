@@ -1,5 +1,6 @@
 // Pull: for each scope, pages of changes after the scope's cursor, each page committed with its cursor.
-import { type DeviceState, type SyncApi, SyncHttpError } from '../api/sync';
+import { type SyncApi, SyncHttpError } from '../api/sync';
+import type { DeviceState, PullPage } from '../domain/sync-wire';
 import { applyPulledPage } from '../store/apply';
 import type { LocalDb } from '../store/db';
 import {
@@ -21,8 +22,6 @@ export interface PullProgress {
   /** Still downloading the scope for the first time (or again after a reset). */
   first: boolean;
 }
-
-type PullPage = Awaited<ReturnType<SyncApi['pull']>>;
 
 export interface PullContext {
   db: LocalDb;

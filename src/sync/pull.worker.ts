@@ -3,7 +3,8 @@
 // happen off the main thread, so a first download of 100,000 rows never freezes the screen. The worker
 // runs the same pullAll over its own connection to the user's database; screens see the rows through
 // Dexie's cross-context change notifications. See ./pullInWorker.ts for the tab's side.
-import { createSyncApi, type DeviceState, SyncHttpError, SyncNetworkError } from '../api/sync';
+import { createSyncApi, SyncHttpError, SyncNetworkError } from '../api/sync';
+import type { DeviceState } from '../domain/sync-wire';
 import { LocalDb, localDbName } from '../store/db';
 import { pullAll } from './pull';
 

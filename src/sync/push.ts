@@ -1,13 +1,8 @@
 // Push: the outbox in seq order, in batches, each entry removed only in the transaction that stores the
 // server's answer for it. Rejected and conflicting changes wait for the user; what depends on them waits
 // with them; everything else keeps flowing.
-import {
-  type DeviceState,
-  type MutationResult,
-  type PushedMutation,
-  type SyncApi,
-  SyncHttpError,
-} from '../api/sync';
+import { type SyncApi, SyncHttpError } from '../api/sync';
+import type { DeviceState, Mutation, MutationResult } from '../domain/sync-wire';
 import { applyAnsweredRow } from '../store/apply';
 import type { LocalDb } from '../store/db';
 import { entriesOf, settleRecord } from '../store/marks';
@@ -49,7 +44,7 @@ export async function nextBatch(db: LocalDb, userId: string, limit: number): Pro
   return batch;
 }
 
-function toWire(entry: OutboxEntry): PushedMutation {
+function toWire(entry: OutboxEntry): Mutation {
   return {
     mutation_id: entry.mutation_id,
     seq: entry.seq,

@@ -1,6 +1,7 @@
 // The replay the service worker runs on a Background Sync event with no tab leading: the outbox, then the
 // files, with the same code the tab uses. No React here (the service worker bundles this file).
-import { createSyncApi, type DeviceState } from '../api/sync';
+import { createSyncApi } from '../api/sync';
+import type { DeviceState } from '../domain/sync-wire';
 import { localCounts } from '../store/counts';
 import { LocalDb, localDbName } from '../store/db';
 import { getDevice } from '../store/meta';

@@ -1,17 +1,11 @@
 import { isUuid } from '../../../src/domain/ids.js';
+import { writableFields } from '../../../src/domain/input.js';
 import { inputRefusals } from '../../../src/domain/refusals.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
 import { say } from '../../i18n/message.js';
 import { columnsOf } from './columns.js';
-
-/** A ref given as the object a read returns ({id, name}) is taken as its id, so a read can be sent back. */
-function refId(value: unknown): unknown {
-  if (value && typeof value === 'object' && !Array.isArray(value) && 'id' in value)
-    return (value as { id: unknown }).id;
-  return value;
-}
 
 /**
  * The writable fields of a request body: server-set fields, sync columns and unknown keys are
@@ -23,14 +17,7 @@ export function writableInput(resource: Resource, body: unknown): Record<string,
     throw new ValidationError({
       non_field_errors: [say('field.dictionary_got')],
     });
-  const { writable, refs } = columnsOf(resource);
-  const input: Record<string, unknown> = {};
-  for (const name of writable) {
-    if (!Object.hasOwn(body, name)) continue;
-    const value = (body as Record<string, unknown>)[name];
-    const ref = refs[name];
-    input[name] = ref ? (ref.many && Array.isArray(value) ? value.map(refId) : refId(value)) : value;
-  }
+  const input = writableFields(resource, body);
   // A null for a field that is never null, or text the database cannot store, would fail the statement (a 500).
   const errors = inputRefusals(resource, input);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -61,19 +48,3 @@ export function requireFields(resource: Resource, input: Record<string, unknown>
     if (fields[name].required && !(name in input)) errors[name] = [say('field.required')];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
-
-/** Stored value and new value are the same (decimals as text, date-times by instant, lists by items). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
-  if (typeof a === 'string' && typeof b === 'string') {
-    const ta = Date.parse(a);
-    if (/^\d{4}-\d{2}-\d{2}T/.test(a) && /^\d{4}-\d{2}-\d{2}T/.test(b)) return ta === Date.parse(b);
-    if (/^-?\d+(\.\d+)?$/.test(a) && /^-?\d+(\.\d+)?$/.test(b)) return decimalText(a) === decimalText(b);
-    return false;
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-const decimalText = (text: string) =>
-  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from '../../../src/domain/ids.js';
+import { sameValue } from '../../../src/domain/input.js';
 import { moveRefusal } from '../../../src/domain/refusals.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { HttpError, notFound, ValidationError } from '../../http/errors.js';
@@ -11,7 +12,7 @@ import type { Actor, WriteScope } from './actor.js';
 import { type AuditEntry, recordAudit } from './audit.js';
 import { tombstone } from './cascade.js';
 import { columnsOf, paramType, toParam } from './columns.js';
-import { requestedId, requireFields, sameValue, validateRecord, writableInput } from './input.js';
+import { requestedId, requireFields, validateRecord, writableInput } from './input.js';
 import { checkRefs, checkRules, checkUnique, deriveFields } from './integrity.js';
 import { databaseReader } from './reads.js';
 import { validateOnce } from './tally.js';

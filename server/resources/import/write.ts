@@ -2,10 +2,11 @@
 // with the same project + reference updated (only the fields the file has, only when they differ).
 // Every row gets its own seq (the sync trigger stamps each row) and its own audit entry, as a REST
 // create or update would; the rows were validated by the same domain schema.
+
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from '../../../src/domain/ids.js';
-import { sameValue } from '../engine/input.js';
+import { sameValue } from '../../../src/domain/input.js';
 import type { Actor } from '../engine/write.js';
 import type { ImportField } from './headers.js';
 import type { ItemRow } from './rows.js';

@@ -2,8 +2,9 @@
 // with its own fake IndexedDB and its own HTTP path (direct, or through a fault proxy).
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/testing';
-import { createSyncApi, type DeviceState, type SyncApi } from '../../api/sync';
+import { createSyncApi, type SyncApi } from '../../api/sync';
 import type { ResourceName } from '../../domain/registry';
+import type { DeviceState } from '../../domain/sync-wire';
 import type { LocalDb } from '../../store/db';
 import { deviceDb } from '../../store/testing';
 import type { WriteContext } from '../../store/writes';
