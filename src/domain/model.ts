@@ -124,8 +124,8 @@ export function objectOf<F extends FieldMap>(fields: F): z.ZodObject<Shape<F>> {
 type ValueOf<F> = F extends Field<infer S> ? Exclude<z.output<S>, undefined> : never;
 type Values<F extends FieldMap> = { -readonly [K in keyof F]: ValueOf<F[K]> };
 
-/** Columns every synced row carries (sync-protocol.md). */
-interface SyncColumns {
+/** Columns every synced row carries (sync-protocol.md); a type, not an interface, so a row is a record. */
+type SyncColumns = {
   id: string;
   version: number;
   seq: number;
@@ -134,7 +134,7 @@ interface SyncColumns {
   updated_at: string;
   updated_by: string | null;
   deleted_at: string | null;
-}
+};
 
 export const syncColumns = [
   'id',

@@ -8,6 +8,7 @@ import {
   type LocalRow,
   type MetaEntry,
   type OutboxEntry,
+  type RowsOf,
   type SchemaVersion,
   type ServerCopy,
   schemaVersions,
@@ -54,8 +55,11 @@ export class LocalDb extends Dexie {
     });
   }
 
-  /** The table of a synced resource, named as the resource ('packing-list'). */
-  rows(resource: ResourceName): Table<LocalRow, string> {
+  /**
+   * The table of a synced resource, named as the resource ('packing-list'): its rows typed from the
+   * registry. What is put is any row with an id (the sync layer stores the server's rows as they come).
+   */
+  rows<N extends ResourceName>(resource: N): Table<RowsOf<N>, string, LocalRow> {
     return this.table(resource);
   }
 }

@@ -5,6 +5,7 @@
 import type { Transaction } from 'dexie';
 import { dexieStores } from '../domain/catalogue';
 import type { ResourceName } from '../domain/registry';
+import type { ResourceRow } from '../domain/rows';
 
 /** What the sync layer keeps beside the synced rows. */
 export const syncStores = {
@@ -125,6 +126,12 @@ export interface MetaEntry<T = unknown> {
 
 /** A synced row as stored: the server's flat row (refs as ids) plus the local sync mark. */
 export type LocalRow = Record<string, unknown> & { id: string; _sync?: SyncMark };
+
+/** A stored row of `resource`, typed from the registry: its sync columns and fields, and the sync mark. */
+export type RowOfResource<N extends ResourceName> = ResourceRow<N> & { _sync?: SyncMark };
+
+/** `db.rows(name)`'s rows: a resource's own type when it is named, any row when it is only known to be one. */
+export type RowsOf<N extends ResourceName> = [ResourceName] extends [N] ? LocalRow : RowOfResource<N>;
 
 /** Where a record stands: no mark means synced. */
 export type SyncMark = 'pending' | 'needs_attention';

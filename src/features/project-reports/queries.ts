@@ -70,15 +70,17 @@ export async function reportPage(
 
 /** A project's hands or hand events for the prompter report's selects. */
 export async function projectOptions(db: LocalDb, resource: 'hand' | 'hand-event', projectId: string) {
-  const rows = await db.rows(resource).where('project').equals(projectId).toArray();
-  return rows
-    .map((row) => ({
-      value: row.id,
-      label:
-        resource === 'hand'
-          ? labelOf('hand', row)
-          : [text(row.date), text(row.hour_from), text(row.description)].filter(Boolean).join(' '),
-      hand: text(row.hand),
-    }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  const options =
+    resource === 'hand'
+      ? (await db.rows('hand').where('project').equals(projectId).toArray()).map((row) => ({
+          value: row.id,
+          label: labelOf('hand', row),
+          hand: '',
+        }))
+      : (await db.rows('hand-event').where('project').equals(projectId).toArray()).map((row) => ({
+          value: row.id,
+          label: [row.date, row.hour_from, row.description].filter(Boolean).join(' '),
+          hand: row.hand,
+        }));
+  return options.sort((a, b) => a.label.localeCompare(b.label));
 }

@@ -3,13 +3,16 @@
 // the search text and the end_date range from the search entries kept in memory (searchIndex.ts).
 import { Dexie, type Table } from 'dexie';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { LocalRow, RowOfResource } from '../../store/schema';
 import { namesOf } from '../../ui/lookups';
 import { hasFilters, type ProjectFilters } from './filters';
 import { searchEntries } from './searchIndex';
 
+type ProjectRow = RowOfResource<'project'>;
+type ProjectTable = Table<ProjectRow, string, LocalRow>;
+
 export interface ProjectListRow {
-  row: LocalRow;
+  row: ProjectRow;
   vessel: string;
   port: string;
   activity: string;
@@ -36,7 +39,7 @@ function inRange(value: unknown, after: string | null, before: string | null): b
 const REF_FILTERS = ['vessel', 'port', 'status', 'commodity'] as const;
 
 /** Ids in list order: undated projects first (newest id first), then by init_date descending. Keys only. */
-async function orderedIds(table: Table<LocalRow, string>): Promise<string[]> {
+async function orderedIds(table: ProjectTable): Promise<string[]> {
   const [all, dated] = await Promise.all([
     table.toCollection().primaryKeys(),
     table.orderBy('init_date').reverse().primaryKeys(),
@@ -48,13 +51,13 @@ async function orderedIds(table: Table<LocalRow, string>): Promise<string[]> {
 }
 
 /** An unfiltered page by the index: undated projects first, then by init_date descending. */
-async function unfilteredPage(table: Table<LocalRow, string>, offset: number, limit: number) {
+async function unfilteredPage(table: ProjectTable, offset: number, limit: number) {
   const [total, dated] = await Promise.all([table.count(), table.orderBy('init_date').count()]);
   const undatedCount = total - dated;
-  let undated: LocalRow[] = [];
+  let undated: ProjectRow[] = [];
   if (undatedCount > 0 && offset < undatedCount) {
     const ids = (await orderedIds(table)).slice(offset, Math.min(offset + limit, undatedCount));
-    undated = (await table.bulkGet(ids)).filter((row): row is LocalRow => !!row);
+    undated = (await table.bulkGet(ids)).filter((row): row is ProjectRow => !!row);
   }
   const datedOffset = Math.max(0, offset - undatedCount);
   const datedLimit = limit - undated.length;
@@ -107,7 +110,7 @@ async function filteredPage(db: LocalDb, filters: ProjectFilters, offset: number
     });
   }
   const page = await table.bulkGet(ids.slice(offset, offset + limit));
-  return { rows: page.filter((row): row is LocalRow => !!row), total: ids.length };
+  return { rows: page.filter((row): row is ProjectRow => !!row), total: ids.length };
 }
 
 export async function listProjects(

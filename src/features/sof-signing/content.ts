@@ -9,7 +9,11 @@ import { ratiosInputOf } from '../summary/input';
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
-async function row(db: LocalDb, resource: 'vessel' | 'port' | 'country' | 'accounts', id: unknown) {
+async function row<N extends 'vessel' | 'port' | 'country' | 'accounts'>(
+  db: LocalDb,
+  resource: N,
+  id: unknown,
+) {
   const key = text(id);
   return key ? ((await db.rows(resource).get(key)) ?? null) : null;
 }
