@@ -140,6 +140,7 @@ describe('projects and the project page', () => {
     const session = await apiSession(server);
     const planned = await lookupId(server, 'project_status', 'Planned');
     const valencia = await lookupId(server, 'port', 'Valencia');
+    const discharge = await lookupId(server, 'project_activity', 'Discharge');
     // A retry of this test finds its projects already made on the same server.
     const seeded = (await server.query(`SELECT 1 FROM project WHERE code = 'F-01'`)).length > 0;
     for (let i = 1; i <= 23 && !seeded; i++) {
@@ -149,6 +150,7 @@ describe('projects and the project page', () => {
         init_date: `2026-10-${String(i).padStart(2, '0')}`,
         status: planned,
         port: i <= 5 ? valencia : null,
+        activity: discharge,
       });
     }
     const page = await openPage();
@@ -251,6 +253,16 @@ describe('projects and the project page', () => {
     expect(await staff.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
     const page = await openPage('ana');
+    // An admin's three row actions keep their words at 1366 px (icons only there before): the port,
+    // activity and customer columns give way to them, the table still within the screen.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByTestId('project-row').nth(9).waitFor();
+    const actions = page.getByTestId('project-row').first().locator('td').last();
+    await waitFor(
+      'worded actions at 1366 px',
+      async () => (await actions.textContent()) === 'DocumentsEditDelete',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     await page.goto(`/project/${projectId}`);
     await page.getByRole('heading', { level: 1, name: 'Project Nordic Steel coils' }).waitFor();
     await openSection(page, 'events');

@@ -132,8 +132,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </ul>
     </RowLayoutContext.Provider>
   ) : (
-    <RowLayoutContext.Provider value={layout}>
-      <table className={classes.table} data-testid={props.testId} aria-label={props.label}>
+    // 'lean': the words of 'worded', with the lower-priority columns giving way a step earlier (the CSS).
+    <RowLayoutContext.Provider value={layout === 'lean' ? 'worded' : layout}>
+      <table
+        className={classes.table}
+        data-lean={layout === 'lean' || undefined}
+        data-testid={props.testId}
+        aria-label={props.label}
+      >
         <thead>
           <tr>
             <th>{props.title.header}</th>
