@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { say } from '../i18n/message.js';
 import type { FileStore } from './store.js';
 
 /** The SHA-256 (hex) and size of what is under `key`, read as a stream; null when there is nothing. */
@@ -29,7 +30,7 @@ class StoredBytesChanged extends Error {
     readonly key: string,
     readonly found: string,
   ) {
-    super(`The stored bytes of ${key} no longer match their recorded SHA-256 (now ${found}).`);
+    super(String(say('files.stored_changed', { key, found })));
   }
 }
 

@@ -1,3 +1,4 @@
+import { domainMessage } from '../i18n/domain-messages.js';
 import { type Message, say, type Text } from '../i18n/message.js';
 
 /**
@@ -17,9 +18,21 @@ export class HttpError extends Error {
   }
 }
 
+/** The field errors with each domain message's code (src/domain/messages.ts) as its keyed message. */
+const worded = (fields: FieldErrors): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(fields).map(([field, list]) => [
+      field,
+      list.map((message) => (typeof message === 'string' ? domainMessage(message) : message)),
+    ]),
+  );
+
 export class ValidationError extends HttpError {
-  constructor(readonly fields: FieldErrors) {
-    super(400, fields);
+  readonly fields: FieldErrors;
+  constructor(fields: FieldErrors) {
+    const keyed = worded(fields);
+    super(400, keyed);
+    this.fields = keyed;
     this.name = 'ValidationError';
     this.message = Object.entries(fields)
       .map(([field, messages]) => `${field}: ${messages.join(' ')}`)

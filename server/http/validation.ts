@@ -1,26 +1,21 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import { issueErrors } from '../../src/domain/input.js';
+import { domainMessage } from '../i18n/domain-messages.js';
 import { en, type MessageKey } from '../i18n/en.js';
-import { say, type Text } from '../i18n/message.js';
-import { type FieldErrors, ValidationError } from './errors.js';
+import { Message, say } from '../i18n/message.js';
+import { ValidationError } from './errors.js';
 
 type Issue = z.core.$ZodIssue;
 
 const isKey = (text: string): text is MessageKey => Object.hasOwn(en, text);
-/** The catalogue's keys of the messages that take no value, by their English words. */
-const byWords = new Map(
-  (Object.entries(en) as [MessageKey, string][])
-    .filter(([, words]) => !words.includes('{'))
-    .map(([key, words]) => [words, key]),
-);
 
 /**
- * A zod issue as the message a DRF client shows under the field's label. A schema's own message is a key
- * of the catalogue (its values the issue's bounds); the others are said by the issue's code, and a
- * custom one (a refinement's) by the key of the domain's words when they take no value.
+ * A zod issue as the message a DRF client shows under the field's label. A domain schema's own message
+ * is a domain message's code (src/domain/messages.ts), a server schema's a key of the catalogue (its
+ * values the issue's bounds); the others are said by the issue's code. Nothing is read from words.
  */
-function message(issue: Issue): Text {
+function message(issue: Issue): Message {
   const own = issue.message;
   const bound: Record<string, number> =
     'maximum' in issue
@@ -28,11 +23,9 @@ function message(issue: Issue): Text {
       : 'minimum' in issue
         ? { min: Number(issue.minimum) }
         : {};
+  const domain = domainMessage(own);
+  if (domain instanceof Message) return domain;
   if (isKey(own)) return say(own, bound);
-  const words = (): Text => {
-    const known = byWords.get(own);
-    return known ? say(known) : own;
-  };
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return say('field.required');
@@ -59,13 +52,13 @@ function message(issue: Issue): Text {
     case 'invalid_format':
       if (issue.format === 'email') return say('field.email');
       if (issue.format === 'uuid') return say('field.not_uuid', { value: String(issue.input) });
-      return own ? words() : say('field.value');
+      return say('field.value');
     default:
-      return words();
+      return say('field.value');
   }
 }
 
-export function fieldErrorsFromZod(issues: readonly Issue[]): FieldErrors {
+export function fieldErrorsFromZod(issues: readonly Issue[]): Record<string, Message[]> {
   return issueErrors(issues, message, (index, said) => say('field.item', { index, message: said }));
 }
 

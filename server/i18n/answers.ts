@@ -1,16 +1,36 @@
-// A success's words in the request's language: the `detail` of an answer (password saved, contact
-// received) and the refusals of a sync push, which the device keeps and shows its user. A push
-// conflict's detail that is a code ('deleted', 'not_found', read by the device) is no message and stays
-// as it is. A keyed message is worded in English too (what a request without Accept-Language: es reads).
+// Answers in the request's language: an error's messages, a success's `detail` (password saved, contact
+// received) and the refusals of a sync push, which the device keeps and shows its user. A message is
+// keyed (message.ts) and worded here; a text is given as it is (a push conflict's detail that is a code,
+// 'deleted' or 'not_found', read by the device; a value the code quotes). No text is read back into a
+// message. A keyed message is worded in English too (what a request without Accept-Language: es reads).
 import type { FastifyRequest } from 'fastify';
+import { HttpError, ValidationError } from '../http/errors.js';
 import { type Language, requestLanguage } from './language.js';
-import type { Message } from './message.js';
-import { word, wordBody } from './translate.js';
+import { Message, type Text } from './message.js';
 
 type Body = Record<string, unknown>;
 
 const isBody = (value: unknown): value is Body =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A message of an answer in `language`: a keyed one worded in it, anything else as it is. */
+const word = (text: unknown, language: Language): unknown =>
+  text instanceof Message ? text.in(language) : text;
+
+/** A body's messages (its values, and the items of its lists: DRF's `{field: [message]}`) in `language`. */
+function wordBody(body: Body, language: Language): Body {
+  const out: Body = {};
+  for (const [field, value] of Object.entries(body))
+    out[field] = Array.isArray(value) ? value.map((item) => word(item, language)) : word(value, language);
+  return out;
+}
+
+/** The same error (status, field names, headers) with its messages in the language. */
+export function localise(error: HttpError, language: Language): HttpError {
+  if (error instanceof ValidationError)
+    return new ValidationError(wordBody(error.fields, language) as Record<string, Text[]>);
+  return new HttpError(error.statusCode, wordBody(error.body, language), error.headers);
+}
 
 function pushResult(result: unknown, language: Language): unknown {
   if (!isBody(result)) return result;
@@ -23,7 +43,6 @@ function pushResult(result: unknown, language: Language): unknown {
 export function localiseAnswer(request: FastifyRequest, payload: unknown): unknown {
   if (!isBody(payload)) return payload;
   const language = requestLanguage(request);
-  // No warning for a text left as it is: an error's body passes here too, already worded.
   let body = payload;
   if (body.detail !== undefined) body = { ...body, detail: word(body.detail, language) };
   if (request.routeOptions.url?.endsWith('/sync/push/') && Array.isArray(body.results))

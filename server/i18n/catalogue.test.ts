@@ -1,11 +1,15 @@
-// The server's message catalogues: every message in both languages with the same values, and each
-// English message given back as its own Spanish one (no other template takes it).
+// The server's message catalogues: every message in both languages with the same values, each keyed
+// message worded in either with its values (nested messages, fields by their labels, lists) in the same
+// language.
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.js';
+import { domainMessage } from './domain-messages.js';
 import { en, type MessageKey } from './en.js';
 import { es } from './es.js';
 import { languageOf } from './language.js';
-import { say } from './message.js';
-import { placeholders, translate } from './translate.js';
+import { allOf, fieldName, oneOf, say } from './message.js';
+
+const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
 const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => `<${name}-7>`);
 
@@ -20,11 +24,6 @@ describe('message catalogues', () => {
       expect(placeholders(spanish).sort(), key).toEqual(placeholders(english).sort());
       expect(spanish, key).not.toBe(english);
     }
-  });
-
-  it('gives each English message as its Spanish one, values kept', () => {
-    for (const [key, english] of Object.entries(en))
-      expect(translate(fill(english), 'es'), key).toBe(fill(es[key as MessageKey]));
   });
 
   it('words each keyed message in both languages, values filled and other braces kept as written', () => {
@@ -48,29 +47,60 @@ describe('message catalogues', () => {
   });
 
   it("names a repeated value's field and resource in the app's words, not by their code names", () => {
-    expect(translate('A port with this code already exists.', 'es')).toBe(
+    expect(say('record.unique', { resource: 'port', field: 'code' }).in('es')).toBe(
       'UN/LOCODE: ya lo usa otro registro de puerto.',
     );
-    expect(translate('A packing-list with this reference already exists in this project.', 'es')).toBe(
+    const scoped = say('record.unique_in', {
+      resource: 'packing-list',
+      field: 'reference',
+      scope: allOf([fieldName('packing-list', 'project')]),
+    });
+    expect(scoped.in('es')).toBe(
       'Referencia: ya lo usa otro registro de bulto de la lista en este proyecto.',
     );
-    expect(translate('A port with this code already exists.', 'en')).toBe(
+    expect(String(scoped)).toBe('A packing-list with this reference already exists in this project.');
+    expect(String(say('record.unique', { resource: 'port', field: 'code' }))).toBe(
       'A port with this code already exists.',
     );
-    expect(translate('A widget with this colour already exists.', 'es')).toBe(
+    expect(say('record.unique', { resource: 'widget', field: 'colour' }).in('es')).toBe(
       'colour: ya lo usa otro registro de widget.',
     );
   });
 
-  it('translates messages nested in a row problem, and leaves unknown ones in English', () => {
-    expect(translate('Row 4, column C (Peso neto): This field is required.', 'es')).toBe(
-      'Fila 4, columna C (Peso neto): Este campo es obligatorio.',
-    );
-    expect(translate('Row 2, column H (Label color): Item 1: "pink" is not a valid choice.', 'es')).toBe(
-      'Fila 2, columna H (Label color): Elemento 1: "pink" no es una opción válida.',
-    );
-    expect(translate('Something new.', 'es')).toBe('Something new.');
-    expect(translate('This field is required.', 'en')).toBe('This field is required.');
+  it('words a row problem with the message it nests, a domain message and its values, in one language', () => {
+    const row = (message: ReturnType<typeof say> | string) =>
+      say('import.row', {
+        row: 4,
+        column: 'C',
+        header: 'Peso neto',
+        message: domainMessage(String(message)),
+      });
+    expect(row(messages.required).in('es')).toBe('Fila 4, columna C (Peso neto): Este campo es obligatorio.');
+    expect(String(row(messages.required))).toBe('Row 4, column C (Peso neto): This field is required.');
+    const item = say('field.item', { index: '1', message: domainMessage(messages.choice('pink')) });
+    expect(item.in('es')).toBe('Elemento 1: "pink" no es una opción válida.');
+    expect(String(item)).toBe('Item 1: "pink" is not a valid choice.');
+    // A row problem about a field the file has no column for names it by its label.
+    const noColumn = say('import.row', {
+      row: 2,
+      column: '',
+      header: fieldName('packing-list', 'net_weight'),
+      message: say('field.required'),
+    });
+    expect(noColumn.in('es')).toBe('Fila 2, columna  (peso neto (kg)): Este campo es obligatorio.');
+    expect(String(noColumn)).toBe('Row 2, column  (net_weight): This field is required.');
+  });
+
+  it("joins a list of values as the reader's language does, fields by their labels", () => {
+    const same = say('reference.merge_same', {
+      fields: allOf([fieldName('event', 'kind'), fieldName('event', 'delay_attribution')]),
+    });
+    expect(String(same)).toBe('Only entries with the same kind and delay_attribution can be merged.');
+    expect(same.in('es')).toMatch(/^Solo se pueden fusionar entradas con el mismo valor de \S.* y \S.*\.$/);
+    expect(same.in('es')).not.toMatch(/kind|delay|attribution| and /);
+    const known = say('import.unknown_commodity', { raw: 'X', known: oneOf(['Coil', 'Granite', 'Steel']) });
+    expect(String(known)).toBe('Unknown commodity "X" (use Coil, Granite, or Steel).');
+    expect(known.in('es')).toBe('Mercancía desconocida "X" (use Coil, Granite o Steel).');
   });
 
   it('reads the language from Accept-Language: en or es by preference, English otherwise', () => {

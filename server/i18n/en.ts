@@ -1,7 +1,8 @@
-// The server's messages to people (the import's row and column problems, its format refusals, the
-// upload refusals), in English: what the code says, and what an ERP without Accept-Language reads.
-// Each is matched whole; {name} stands for a value, given back unchanged in the other language, except
-// the ones translate.ts names as nested messages. es.ts has the same keys (catalogue.test.ts).
+// The server's messages to people, by key, in English: what the code says (say(key, values), message.ts)
+// and what an ERP without Accept-Language reads. {name} stands for a value, worded by message.ts in the
+// reader's language (a nested message, a field's label, a list). es.ts has the same keys
+// (catalogue.test.ts). The domain's validation messages are here too, under the keys
+// domain-messages.ts gives their names.
 const ACCEPTED = 'Packing lists are read from .xlsx (Excel Workbook) or .csv files';
 const SAVE_AS = 'open it in Excel and save it as Excel Workbook (.xlsx) or CSV.';
 
@@ -112,6 +113,14 @@ export const en = {
   'field.damage_coils': 'Damage checkboxes apply only to coils.',
   'field.damage_granite': 'Damage applies only to coil and granite.',
   'field.hand_project': 'The hand belongs to another project.',
+  'field.other_project': 'It belongs to another project.',
+  'field.not_before': 'Must not be before {field}.',
+  'field.after': 'Must be after {field}.',
+  'field.not_less': 'Must not be less than {field}.',
+  'field.stoppage_attribution': 'A stoppage needs who caused it.',
+  'field.only_stoppage': 'Only a stoppage has a delay attribution.',
+  'field.hand_working_shift': "A hand can be added only to a 'Working shift' event.",
+  'contact.accept_terms': 'Please, accept the Terms and conditions, and the Privacy Policy',
   'field.imo_format': 'Enter an IMO number of 7 digits, e.g. 9074729.',
   'field.imo_check': 'This IMO number fails its check digit (the last digit): check the number.',
   'field.un_locode':

@@ -101,6 +101,36 @@ describe('refusals asked in Spanish', () => {
     });
   });
 
+  it("words the domain's rules in Spanish, a field they name by its label and a value as sent", async () => {
+    const body = {
+      ...(await f.body('project')),
+      name: 'x'.repeat(300),
+      init_date: '2026-11-20',
+      end_date: '2026-11-19',
+    };
+    const spanish = await api('POST', '/api/project/', { token: f.adminToken, body, headers: es });
+    expect(spanish.status).toBe(400);
+    expect(spanish.body).toEqual({
+      name: ['Asegúrese de que este campo no tenga más de 255 caracteres.'],
+      end_date: ['No puede ser anterior a fecha inicial.'],
+    });
+    expect((await api('POST', '/api/project/', { token: f.adminToken, body })).body).toEqual({
+      name: ['Ensure this field has no more than 255 characters.'],
+      end_date: ['Must not be before init_date.'],
+    });
+    const stoppage = { ...(await f.body('event')), kind: 'stoppage', delay_attribution: null };
+    const event = await api('POST', '/api/event/', { token: f.adminToken, body: stoppage, headers: es });
+    expect(event.status).toBe(400);
+    expect(event.body).toEqual({ delay_attribution: ['Una parada necesita saber quién la causó.'] });
+    const milestone = await f.create('event', { kind: 'milestone' });
+    const project = await f.create('project');
+    const under = await f.create('project-event', { project: project.id, event: milestone.id });
+    const hand = { ...(await f.body('hand', { project: project.id })), event: under.id };
+    const refused = await api('POST', '/api/hand/', { token: f.adminToken, body: hand, headers: es });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ event: ['Solo se puede añadir una mano a un evento de trabajo.'] });
+  });
+
   it('slows guessed passwords and turns away a burst of sign-ins, in Spanish', async () => {
     await server.createUser({ username: 'guessed', password: PASSWORD });
     const signIn = (username: string, password: string) =>

@@ -9,8 +9,44 @@ import { fieldWord, inSentence, resourceWord } from './labels.js';
 import type { Language } from './language.js';
 
 export type { MessageKey };
-/** A value of a message: a number, a text given as it is, or a message itself (worded in the language). */
-export type Value = string | number | Message;
+/**
+ * A value of a message: a number, a text given as it is (a user's own words: a header, a reference), a
+ * message itself, a field of a resource (said by its label, as the forms say it) or a list of values
+ * (joined as the language joins them: 'a, b and c', 'a, b y c'); each worded in the reader's language.
+ */
+export type Value = string | number | Message | FieldName | ValueList;
+
+/** A field named in a message: its code name in English (what the ERP integrations read), else its label. */
+export class FieldName {
+  constructor(
+    readonly resource: string,
+    readonly field: string,
+  ) {}
+  in(language: Language): string {
+    return language === 'en' ? this.field : inSentence(fieldWord(language, this.resource, this.field));
+  }
+}
+
+/** Values said as one list: 'a and b' ('a y b'), or 'a or b' ('a o b'). */
+class ValueList {
+  constructor(
+    readonly items: readonly Value[],
+    readonly type: 'conjunction' | 'disjunction',
+  ) {}
+  in(language: Language): string {
+    const words = this.items.map((item) => valueIn(item, language));
+    return new Intl.ListFormat(language, { style: 'long', type: this.type }).format(words);
+  }
+}
+
+export const fieldName = (resource: string, field: string) => new FieldName(resource, field);
+/** 'a, b and c' in the reader's language. */
+export const allOf = (items: readonly Value[]) => new ValueList(items, 'conjunction');
+/** 'a, b or c' in the reader's language. */
+export const oneOf = (items: readonly Value[]) => new ValueList(items, 'disjunction');
+
+const valueIn = (value: Value, language: Language): string =>
+  typeof value === 'object' ? value.in(language) : String(value);
 
 export class Message {
   constructor(
@@ -21,8 +57,7 @@ export class Message {
   /** In words of `language` (nested messages too). */
   in(language: Language): string {
     const values: Record<string, string> = {};
-    for (const [name, value] of Object.entries(this.values))
-      values[name] = value instanceof Message ? value.in(language) : String(value);
+    for (const [name, value] of Object.entries(this.values)) values[name] = valueIn(value, language);
     const named = language === 'en' ? values : namedValues(this.key, values, language);
     return messages.t(this.key, { lng: language, replace: named });
   }
@@ -66,13 +101,10 @@ const NAMED: Partial<Record<MessageKey, (values: Values, language: Language) => 
   'record.unique_in': ({ resource = '', field = '', scope = '' }, language) => ({
     resource: inSentence(resourceWord(language, resource)),
     field: fieldWord(language, resource, field),
-    scope: scope
-      .split(' and ')
-      .map((one) => inSentence(fieldWord(language, resource, one)))
-      .join(language === 'es' ? ' y ' : ' and '),
+    scope,
   }),
 };
 
 /** The values of `key` named in the app's words in `language` (the ones NAMED lists; else as given). */
-export const namedValues = (key: MessageKey, values: Values, language: Language): Values =>
+const namedValues = (key: MessageKey, values: Values, language: Language): Values =>
   NAMED[key]?.(values, language) ?? values;

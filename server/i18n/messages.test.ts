@@ -5,6 +5,7 @@ import { type Fixtures, fixtures } from '../../tests/api/fixtures.js';
 import { pdf } from '../../tests/fixtures/files.js';
 import { upload } from '../../tests/fixtures/multipart.js';
 import { startTestServer, type TestServer } from '../testing.js';
+import { en } from './en.js';
 
 const LIMIT = 200 * 1024;
 let server: TestServer;
@@ -40,6 +41,23 @@ const LIST = [
   '',
 ].join('\r\n');
 
+/** The English catalogue's sentences, cut at their values: none may be part of a Spanish answer. */
+const ENGLISH = Object.values(en)
+  .flatMap((template) => template.split(/\{\w+\}/))
+  .map((part) => part.trim())
+  .filter((part) => part.split(' ').length >= 3);
+/** Code names of the packing list's fields, which a Spanish answer says by their labels. */
+const CODE_NAMES = /\b(?:net_weight|gross_weight|label_color|reference|commodity|and|or)\b/;
+
+function allSpanish(lines: unknown): string[] {
+  expect(Array.isArray(lines)).toBe(true);
+  for (const line of lines as string[]) {
+    for (const english of ENGLISH) expect(line, `"${english}" in a Spanish answer`).not.toContain(english);
+    expect(line).not.toMatch(CODE_NAMES);
+  }
+  return lines as string[];
+}
+
 beforeAll(async () => {
   server = await startTestServer({ uploadMaxBytes: LIMIT });
   f = await fixtures(server);
@@ -63,6 +81,54 @@ describe('import problems in the user language', () => {
       'Fila 3, columna C (Net weight): La celda muestra el error de hoja de cálculo #N/A (una fórmula que no se pudo calcular): corríjalo en la hoja de cálculo y guarde el archivo de nuevo.',
       'Fila 4, columna D (Quantity): Asegúrese de que este valor sea mayor o igual que 0.',
       'Fila 5, columna A (Reference): La referencia "A-1" también está en la fila 2.',
+    ]);
+    expect(problems[0]).toMatch(/ [ou] \S+\)\.$/);
+    expect(await count('packing_list')).toBe(0);
+  });
+
+  it('words every row problem and header refusal in Spanish, values and field names too', async () => {
+    // Tab-separated: nothing shows the decimal mark of "1,234"; a gross weight under the net weight; label
+    // colours on a coil; a weight that is no number.
+    const tsv = [
+      'Referencia\tMercancía\tPeso neto\tPeso bruto\tColor de etiqueta',
+      'B-1\tCoil\t1,234\t\t',
+      'B-2\tCoil\t10\t5\t',
+      'B-3\tCoil\t10\t\trojo',
+      'B-4\tCoil\t10\tabc\t',
+      '',
+    ].join('\r\n');
+    const rows = await importFile('lista.txt', tsv, SPANISH);
+    expect(rows.status).toBe(400);
+    expect(allSpanish(rows.body.file)).toEqual([
+      'Fila 2, columna C (Peso neto): "1,234" puede ser 1.234 o 1234 (nada más en el archivo muestra su separador decimal): escríbalo sin separador de miles (1234) o con un 4.º decimal (1,2340).',
+      'Fila 3, columna D (Peso bruto): No puede ser menor que peso neto (kg).',
+      'Fila 4, columna E (Color de etiqueta): Los colores de etiqueta solo se aplican al aluminio.',
+      'Fila 5, columna D (Peso bruto): Se requiere un número válido.',
+    ]);
+    // The same file in English: the domain's messages and their values as the ERP integrations read them.
+    expect((await importFile('list.txt', tsv)).body.file).toEqual([
+      'Row 2, column C (Peso neto): "1,234" could be 1.234 or 1234 (nothing else in the file shows its decimal mark): write it without the thousands separator (1234) or with a 4th decimal (1,2340).',
+      'Row 3, column D (Peso bruto): Must not be less than net_weight.',
+      'Row 4, column E (Color de etiqueta): Label colors apply only to aluminium.',
+      'Row 5, column D (Peso bruto): A valid number is required.',
+    ]);
+    // The header problems: a field twice, a weight in pounds; no reference column; a split decimal comma.
+    const twice = await importFile('lista.csv', 'Referencia,Reference,Peso neto (lb)\r\nA,B,1\r\n', SPANISH);
+    expect(allSpanish(twice.body.file)).toEqual([
+      'Las columnas A ("Referencia") y B ("Reference") son ambas referencia.',
+      'La columna C ("Peso neto (lb)") está en libras: los pesos se importan en kilogramos; convierta la columna a kg o toneladas e importe de nuevo.',
+    ]);
+    const none = await importFile('lista.csv', 'Foo,Bar\r\n1,2\r\n', SPANISH);
+    expect(allSpanish(none.body.file)).toEqual([
+      'No hay columna de referencia: la fila de encabezado (una de las 20 primeras) debe nombrarla, p. ej. "Referencia" o "Reference". Encontrado: "Foo", "Bar".',
+    ]);
+    const split = await importFile(
+      'lista.csv',
+      'Referencia,Mercancía,Peso neto\r\nA-1,Coil,12,5\r\n',
+      SPANISH,
+    );
+    expect(allSpanish(split.body.file)).toEqual([
+      expect.stringMatching(/^Fila 2, columna D \(sin encabezado\): /),
     ]);
     expect(await count('packing_list')).toBe(0);
   });

@@ -21,11 +21,11 @@ const MAX_INCIDENCES = 1000;
 
 export const makeClaimBody = z.object({
   language: z.enum(reportLanguages).optional(),
-  time_zone: z.string().max(64).refine(isTimeZone, 'Unknown time zone.').optional(),
+  time_zone: z.string().max(64).refine(isTimeZone, 'report.time_zone').optional(),
   /** The incidences of the project whose files go in; every incidence of the project when absent. */
   incidences: z
-    .array(z.string().refine(isUuid, 'Must be a valid UUID.'))
-    .max(MAX_INCIDENCES, `At most ${MAX_INCIDENCES} incidences.`)
+    .array(z.string().refine(isUuid, 'field.uuid'))
+    .max(MAX_INCIDENCES, 'report.claim_max_incidences')
     .optional(),
   /** The project's own photos and documents too. */
   project_files: z.boolean().optional(),

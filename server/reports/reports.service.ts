@@ -31,9 +31,9 @@ import type { WorkbookJob } from './workbook-job.js';
 export const makeReportBody = z.object({
   language: z.enum(reportLanguages).optional(),
   /** The coil, SOF or prompter report (of this project) the file is made for. */
-  report: z.string().refine(isUuid, 'Must be a valid UUID.').nullable().optional(),
+  report: z.string().refine(isUuid, 'field.uuid').nullable().optional(),
   /** IANA zone the dates and times are written in (the device's); UTC when absent. */
-  time_zone: z.string().max(64).refine(isTimeZone, 'Unknown time zone.').optional(),
+  time_zone: z.string().max(64).refine(isTimeZone, 'report.time_zone').optional(),
 });
 export type MakeReportBody = z.infer<typeof makeReportBody>;
 

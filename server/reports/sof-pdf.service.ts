@@ -27,7 +27,7 @@ export const makeSofPdfBody = makeReportBody.extend({
   /** The content hash of a signed version to print as it was signed. */
   signed: z
     .string()
-    .regex(/^[0-9a-f]{64}$/, 'A SHA-256 in hex (64 characters).')
+    .regex(/^[0-9a-f]{64}$/, 'report.sha256')
     .optional(),
 });
 

@@ -27,7 +27,7 @@ import { flatRow } from './rows.js';
 
 type MutationResult = WireResult<Text>;
 
-const DEPENDS = 'depends on a rejected change';
+const DEPENDS = say('sync.depends');
 
 /** What one mutation did: the values that stand where a later write held a field, and the row as it is now when known. */
 interface Applied {

@@ -30,14 +30,7 @@ function allowedUrl(text: string): boolean {
 }
 
 const params = z.object({ id: z.uuid() });
-const url = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(
-    allowedUrl,
-    'Use an https:// address (http:// only to this machine: localhost, 127.0.0.1 or [::1]).',
-  );
+const url = z.string().trim().max(2000).refine(allowedUrl, 'webhook.url');
 const events = z.array(z.enum(webhookEvents)).min(1).max(webhookEvents.length);
 const endpointInput = z.object({
   account: z.uuid(),

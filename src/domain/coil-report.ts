@@ -23,7 +23,9 @@ const coilReportFields = {
   operation_others: field.text(1000).optional(),
 };
 
-export const coilReportSchema = objectOf(coilReportFields).superRefine(endAfterStart('start_ops', 'end_ops'));
+export const coilReportSchema = objectOf(coilReportFields).superRefine(
+  endAfterStart('coil-report', 'start_ops', 'end_ops'),
+);
 
 export const coilReport = defineResource({
   name: 'coil-report',

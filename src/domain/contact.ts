@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { messages } from './messages';
 
 // The public contact request: POST /api/contact/ validates with this schema and the contact form checks
 // with it before sending, so the two can never disagree.
@@ -14,7 +15,7 @@ export const contactRequestSchema = z.object({
   product: z.literal('karbontrack').default('karbontrack'),
   language: z.enum(['en', 'es']).default('en'),
   accepted_terms: z.boolean().refine((accepted) => accepted, {
-    message: 'Please, accept the Terms and conditions, and the Privacy Policy',
+    message: messages.acceptTerms,
   }),
 });
 

@@ -21,7 +21,9 @@ const handIncidenceDerivedFields = {
   project: field.ref('project').optional(),
 };
 
-const handIncidenceSchema = objectOf(handIncidenceFields).superRefine(endAfterStart('init_date', 'end_date'));
+const handIncidenceSchema = objectOf(handIncidenceFields).superRefine(
+  endAfterStart('hand-incidence', 'init_date', 'end_date'),
+);
 
 export type HandIncidence = RowOf<typeof handIncidenceFields, typeof handIncidenceDerivedFields>;
 

@@ -1,3 +1,4 @@
+import { messages } from './messages';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
 import { endAfterStart } from './rules';
@@ -30,7 +31,7 @@ const handDerivedFields = {
   project: field.ref('project').optional(),
 };
 
-export const handSchema = objectOf(handFields).superRefine(endAfterStart('init_date', 'end_date'));
+export const handSchema = objectOf(handFields).superRefine(endAfterStart('hand', 'init_date', 'end_date'));
 
 export type Hand = RowOf<typeof handFields, typeof handDerivedFields>;
 
@@ -59,7 +60,7 @@ export const hand = defineResource({
       field: 'event',
       path: ['event', 'kind'],
       oneOf: ['working'],
-      message: "A hand can be added only to a 'Working shift' event.",
+      message: messages.handWorkingShift,
     },
   ],
   dexieIndexes: ['seq', 'project', '[event+init_date]'],

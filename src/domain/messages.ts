@@ -1,49 +1,160 @@
-// Validation messages, in the words of Django REST framework (the API's error shape is DRF's).
+// Validation messages of the domain, keyed: each is a name and its values, never a sentence. Where zod
+// and the field-error lists want text, a message travels as its code ('§maxLength {"max":255}'); who
+// shows it words it from its name: the server from its catalogue (server/i18n, in the request's language,
+// English for the ERP integrations, in the words of Django REST framework), the app from
+// common:field_errors. Nothing matches a sentence back to its message.
+
+/** A value of a message: a number or a text given as it is (a message's code, for an item's message). */
+type SaidValue = string | number;
+
+const NAMES = [
+  'required',
+  'null',
+  'blank',
+  'string',
+  'nullCharacters',
+  'moved',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'dateTime',
+  'time',
+  'uuid',
+  'object',
+  'list',
+  'choice',
+  'duplicate',
+  'maxLength',
+  'minValue',
+  'maxValue',
+  'maxDigits',
+  'maxDecimalPlaces',
+  'maxWholeDigits',
+  'noSuchDate',
+  'imoFormat',
+  'imoCheckDigit',
+  'unLocode',
+  'timeZone',
+  'callSign',
+  'email',
+  'scanPatternInvalid',
+  'scanPatternNoRef',
+  'scanPatternNested',
+  'scanPatternBackReference',
+  'scanPatternTooManyRepeats',
+  'sizeType',
+  'protestRemark',
+  'signatureImage',
+  'signedContent',
+  'unique',
+  'notBefore',
+  'after',
+  'notLess',
+  'stoppageAttribution',
+  'onlyStoppage',
+  'handWorkingShift',
+  'labelAluminium',
+  'damageCoils',
+  'damageGranite',
+  'handProject',
+  'otherProject',
+  'acceptTerms',
+  'item',
+] as const;
+
+export type MessageName = (typeof NAMES)[number];
+
+/** A domain message read from its code: its name and values. */
+export interface Said {
+  name: MessageName;
+  values: Readonly<Record<string, SaidValue>>;
+}
+
+const MARK = '§';
+const isName = (text: string): text is MessageName => (NAMES as readonly string[]).includes(text);
+
+/** The code of the message `name` with `values`: what a refusal carries as text. */
+function said(name: MessageName, values: Readonly<Record<string, SaidValue>> = {}): string {
+  return Object.keys(values).length > 0 ? `${MARK}${name} ${JSON.stringify(values)}` : `${MARK}${name}`;
+}
+
+/** The message a code stands for, or null for any other text (a server's answer, already worded). */
+export function readSaid(text: string): Said | null {
+  if (!text.startsWith(MARK)) return null;
+  const space = text.indexOf(' ');
+  const name = space < 0 ? text.slice(1) : text.slice(1, space);
+  if (!isName(name)) return null;
+  if (space < 0) return { name, values: {} };
+  try {
+    const values: unknown = JSON.parse(text.slice(space + 1));
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) return null;
+    const kept = Object.entries(values).filter(
+      (entry): entry is [string, SaidValue] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    );
+    return { name, values: Object.fromEntries(kept) };
+  } catch {
+    return null;
+  }
+}
+
+/** A list's item refused: `index` its path below the field ('2', or '2.name'), `message` a code. */
+export const itemMessage = (index: string, message: string) => said('item', { index, message });
+
 export const messages = {
-  required: 'This field is required.',
-  null: 'This field may not be null.',
-  blank: 'This field may not be blank.',
-  string: 'Not a valid string.',
-  nullCharacters: 'Null characters are not allowed.',
-  moved: 'A record cannot move to another project.',
-  number: 'A valid number is required.',
-  integer: 'A valid integer is required.',
-  boolean: 'Must be a valid boolean.',
-  date: 'Enter a valid date.',
-  dateTime: 'Enter a valid date/time.',
-  time: 'Enter a valid time.',
-  uuid: 'Must be a valid UUID.',
-  object: 'Expected a JSON object.',
-  list: (input: unknown) => `Expected a list of items but got type "${typeName(input)}".`,
-  choice: (input: unknown) => `"${String(input)}" is not a valid choice.`,
-  duplicate: (input: unknown) => `"${String(input)}" is listed more than once.`,
-  maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
-  minValue: (min: number | string) => `Ensure this value is greater than or equal to ${min}.`,
-  maxValue: (max: number | string) => `Ensure this value is less than or equal to ${max}.`,
-  maxDigits: (max: number) => `Ensure that there are no more than ${max} digits in total.`,
-  maxDecimalPlaces: (max: number) => `Ensure that there are no more than ${max} decimal places.`,
-  maxWholeDigits: (max: number) =>
-    `Ensure that there are no more than ${max} digits before the decimal point.`,
-  noSuchDate: (text: string) => `Enter a valid date: ${text} does not exist.`,
-  imoFormat: 'Enter an IMO number of 7 digits, e.g. 9074729.',
-  imoCheckDigit: 'This IMO number fails its check digit (the last digit): check the number.',
-  unLocode: 'Enter a UN/LOCODE of 5 characters: the country code and 3 letters or digits, e.g. ESVLC.',
-  timeZone: 'Enter an IANA time zone, e.g. Europe/Madrid.',
-  callSign: 'Enter a call sign of 3 to 10 letters and digits, e.g. 9HA2477.',
-  email: 'Enter a valid email address.',
-  scanPatternInvalid:
-    'This is not a valid regular expression: check its brackets, parentheses and backslashes.',
-  scanPatternNoRef: 'Name the reference with a group whose name starts with ref, e.g. (?<ref>[A-Z0-9]+).',
-  scanPatternNested:
-    'A repeated group may not hold a repetition or a choice, as in (a+)+ or (a|b)*: it can take for ever on some labels.',
-  scanPatternBackReference: 'Back-references (\\1, \\k<name>) are not allowed in a scan pattern.',
-  scanPatternTooManyRepeats:
-    'Too many long repetitions (*, +, {n,}) in one alternative: at most 4, or the pattern can take for ever on some labels.',
-  sizeType: 'Enter an ISO 6346 size and type code of 4 characters, e.g. 22G1 or 45R1.',
-  protestRemark: 'Say why the statement is signed under protest.',
-  signatureImage: 'The signature must be a PNG image (data URL).',
-  signedContent: 'Does not match the content signed.',
-  unique: (resource: string, field: string) => `A ${resource} with this ${field} already exists.`,
+  required: said('required'),
+  null: said('null'),
+  blank: said('blank'),
+  string: said('string'),
+  nullCharacters: said('nullCharacters'),
+  moved: said('moved'),
+  number: said('number'),
+  integer: said('integer'),
+  boolean: said('boolean'),
+  date: said('date'),
+  dateTime: said('dateTime'),
+  time: said('time'),
+  uuid: said('uuid'),
+  object: said('object'),
+  list: (input: unknown) => said('list', { type: typeName(input) }),
+  choice: (input: unknown) => said('choice', { value: String(input) }),
+  duplicate: (input: unknown) => said('duplicate', { value: String(input) }),
+  maxLength: (max: number) => said('maxLength', { max }),
+  minValue: (min: number | string) => said('minValue', { min }),
+  maxValue: (max: number | string) => said('maxValue', { max }),
+  maxDigits: (max: number) => said('maxDigits', { max }),
+  maxDecimalPlaces: (max: number) => said('maxDecimalPlaces', { max }),
+  maxWholeDigits: (max: number) => said('maxWholeDigits', { max }),
+  noSuchDate: (text: string) => said('noSuchDate', { text }),
+  imoFormat: said('imoFormat'),
+  imoCheckDigit: said('imoCheckDigit'),
+  unLocode: said('unLocode'),
+  timeZone: said('timeZone'),
+  callSign: said('callSign'),
+  email: said('email'),
+  scanPatternInvalid: said('scanPatternInvalid'),
+  scanPatternNoRef: said('scanPatternNoRef'),
+  scanPatternNested: said('scanPatternNested'),
+  scanPatternBackReference: said('scanPatternBackReference'),
+  scanPatternTooManyRepeats: said('scanPatternTooManyRepeats'),
+  sizeType: said('sizeType'),
+  protestRemark: said('protestRemark'),
+  signatureImage: said('signatureImage'),
+  signedContent: said('signedContent'),
+  unique: (resource: string, field: string) => said('unique', { resource, field }),
+  /** Must not be before the `field` of a record of `resource` (named by its label where it is shown). */
+  notBefore: (resource: string, field: string) => said('notBefore', { resource, field }),
+  after: (resource: string, field: string) => said('after', { resource, field }),
+  notLess: (resource: string, field: string) => said('notLess', { resource, field }),
+  stoppageAttribution: said('stoppageAttribution'),
+  onlyStoppage: said('onlyStoppage'),
+  handWorkingShift: said('handWorkingShift'),
+  labelAluminium: said('labelAluminium'),
+  damageCoils: said('damageCoils'),
+  damageGranite: said('damageGranite'),
+  handProject: said('handProject'),
+  otherProject: said('otherProject'),
+  acceptTerms: said('acceptTerms'),
 } as const;
 
 function typeName(input: unknown): string {

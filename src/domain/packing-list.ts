@@ -1,4 +1,5 @@
 import { type commodities, locations, packingDamageKinds, packingLabelColors } from './enums';
+import { messages } from './messages';
 import { field, objectOf, type RowOf } from './model';
 import { defineResource } from './resource';
 import { notLessThan } from './rules';
@@ -36,7 +37,7 @@ const packingListFields = {
 };
 
 export const packingListSchema = objectOf(packingListFields).superRefine(
-  notLessThan('gross_weight', 'net_weight'),
+  notLessThan('packing-list', 'gross_weight', 'net_weight'),
 );
 
 export type PackingList = RowOf<typeof packingListFields>;
@@ -75,7 +76,7 @@ export const packingList = defineResource({
       path: ['code'],
       oneOf: onlyFor(['aluminium']),
       when: 'label_color',
-      message: 'Label colors apply only to aluminium.',
+      message: messages.labelAluminium,
     },
     {
       kind: 'refAttribute',
@@ -83,7 +84,7 @@ export const packingList = defineResource({
       path: ['code'],
       oneOf: onlyFor(['coil']),
       when: 'damage',
-      message: 'Damage checkboxes apply only to coils.',
+      message: messages.damageCoils,
     },
     {
       kind: 'refAttribute',
@@ -91,9 +92,9 @@ export const packingList = defineResource({
       path: ['code'],
       oneOf: onlyFor(['coil', 'granite']),
       when: 'other_damage',
-      message: 'Damage applies only to coil and granite.',
+      message: messages.damageGranite,
     },
-    { kind: 'sameProject', fields: ['validation_hand'], message: 'The hand belongs to another project.' },
+    { kind: 'sameProject', fields: ['validation_hand'], message: messages.handProject },
   ],
   // Booleans are not valid IndexedDB keys: filter `validated` within an indexed range.
   dexieIndexes: [

@@ -14,7 +14,7 @@ const projectEventFields = {
 
 // A milestone may end when it starts.
 export const projectEventSchema = objectOf(projectEventFields).superRefine(
-  endAfterStart('init_date', 'end_date', true),
+  endAfterStart('project-event', 'init_date', 'end_date', true),
 );
 
 export type ProjectEvent = RowOf<typeof projectEventFields>;

@@ -62,7 +62,10 @@ const projectComputedFields = {
 };
 
 export const projectSchema = objectOf(projectFields).superRefine(
-  allRules(endAfterStart('init_date', 'end_date', true), endAfterStart('start_ops', 'end_ops')),
+  allRules(
+    endAfterStart('project', 'init_date', 'end_date', true),
+    endAfterStart('project', 'start_ops', 'end_ops'),
+  ),
 );
 
 export type Project = RowOf<typeof projectFields, typeof projectComputedFields>;

@@ -1,3 +1,4 @@
+import { messages } from './messages';
 import { field, objectOf } from './model';
 import { defineResource } from './resource';
 
@@ -25,6 +26,6 @@ export const prompterReport = defineResource({
   ],
   ordering: ['-id'],
   writableBy: 'staff',
-  rules: [{ kind: 'sameProject', fields: ['hand', 'hand_event'], message: 'It belongs to another project.' }],
+  rules: [{ kind: 'sameProject', fields: ['hand', 'hand_event'], message: messages.otherProject }],
   dexieIndexes: ['seq', 'project'],
 });

@@ -1,5 +1,6 @@
 // Per-record rules shared by several entities, as zod superRefine callbacks.
 import type { z } from 'zod';
+import { messages } from './messages';
 import { compareDecimal } from './values';
 
 type Ctx = z.RefinementCtx;
@@ -8,10 +9,11 @@ type Row = Record<string, unknown>;
 const present = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**
- * `end` must come after `start` (canonical date or date-time texts compare as text);
- * `allowEqual` lets a point-like record end when it starts.
+ * `end` must come after `start` (canonical date or date-time texts compare as text) in a record of
+ * `resource` (its message names `start` by its label); `allowEqual` lets a point-like record end when it
+ * starts.
  */
-export function endAfterStart(start: string, end: string, allowEqual = false) {
+export function endAfterStart(resource: string, start: string, end: string, allowEqual = false) {
   return (row: Row, ctx: Ctx) => {
     const from = row[start];
     const to = row[end];
@@ -20,14 +22,14 @@ export function endAfterStart(start: string, end: string, allowEqual = false) {
     ctx.addIssue({
       code: 'custom',
       path: [end],
-      message: allowEqual ? `Must not be before ${start}.` : `Must be after ${start}.`,
+      message: allowEqual ? messages.notBefore(resource, start) : messages.after(resource, start),
       input: to,
     });
   };
 }
 
-/** Decimal `field` must not be less than decimal `other` (gross weight vs net weight). */
-export function notLessThan(field: string, other: string) {
+/** Decimal `field` must not be less than decimal `other` (gross weight vs net weight), in `resource`. */
+export function notLessThan(resource: string, field: string, other: string) {
   return (row: Row, ctx: Ctx) => {
     const value = row[field];
     const floor = row[other];
@@ -36,7 +38,7 @@ export function notLessThan(field: string, other: string) {
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message: `Must not be less than ${other}.`,
+        message: messages.notLess(resource, other),
         input: value,
       });
     }

@@ -6,6 +6,7 @@ import { handSchema } from './hand';
 import { uuidv7 } from './ids';
 import { incidenceSchema } from './incidence';
 import { eventSchema } from './lookups/event';
+import { messages } from './messages';
 import { packingListSchema } from './packing-list';
 import { projectSchema } from './project';
 import { projectEventSchema } from './project-event';
@@ -27,9 +28,9 @@ const projectId = uuidv7();
 
 describe('project', () => {
   it('needs a name, and says so in DRF words', () => {
-    expect(errorsOf(projectSchema, {})).toEqual({ name: ['This field is required.'] });
-    expect(errorsOf(projectSchema, { name: '  ' })).toEqual({ name: ['This field may not be blank.'] });
-    expect(errorsOf(projectSchema, { name: null })).toEqual({ name: ['This field may not be null.'] });
+    expect(errorsOf(projectSchema, {})).toEqual({ name: [messages.required] });
+    expect(errorsOf(projectSchema, { name: '  ' })).toEqual({ name: [messages.blank] });
+    expect(errorsOf(projectSchema, { name: null })).toEqual({ name: [messages.null] });
   });
 
   it('normalises values and drops unknown keys', () => {
@@ -62,16 +63,16 @@ describe('project', () => {
         data_entry_completed: 'yes',
       }),
     ).toEqual({
-      init_date: ['Enter a valid date: 2026-02-30 does not exist.'],
-      vessel: ['Must be a valid UUID.'],
-      number_gangs: ['Ensure this value is greater than or equal to 0.'],
-      data_entry_completed: ['Must be a valid boolean.'],
+      init_date: [messages.noSuchDate('2026-02-30')],
+      vessel: [messages.uuid],
+      number_gangs: [messages.minValue(0)],
+      data_entry_completed: [messages.boolean],
     });
   });
 
   it('keeps the end after the start', () => {
     expect(errorsOf(projectSchema, { name: 'x', init_date: '2026-11-20', end_date: '2026-11-19' })).toEqual({
-      end_date: ['Must not be before init_date.'],
+      end_date: [messages.notBefore('project', 'init_date')],
     });
     expect(errorsOf(projectSchema, { name: 'x', init_date: '2026-11-20', end_date: '2026-11-20' })).toEqual(
       {},
@@ -91,31 +92,31 @@ describe('packing list', () => {
     });
     expect(parsed).toMatchObject({ net_weight: '18450.500', gross_weight: '18600.000', quantity: '1.000' });
     expect(errorsOf(packingListSchema, { ...item, quantity: 'abc' })).toEqual({
-      quantity: ['A valid number is required.'],
+      quantity: [messages.number],
     });
   });
 
   it('refuses a gross weight under the net weight', () => {
     expect(errorsOf(packingListSchema, { ...item, net_weight: '9000', gross_weight: '8999.999' })).toEqual({
-      gross_weight: ['Must not be less than net_weight.'],
+      gross_weight: [messages.notLess('packing-list', 'net_weight')],
     });
   });
 
   it('keeps label colors unique and from the packing set', () => {
     expect(errorsOf(packingListSchema, { ...item, label_color: ['red', 'gold', 'red'] })).toEqual({
-      label_color: ['"red" is listed more than once.'],
+      label_color: [messages.duplicate('red')],
     });
     expect(errorsOf(packingListSchema, { ...item, label_color: ['golden'] })).toEqual({
-      label_color: ['"golden" is not a valid choice.'],
+      label_color: [messages.choice('golden')],
     });
     expect(errorsOf(packingListSchema, { ...item, label_color: 'red' })).toEqual({
-      label_color: ['Expected a list of items but got type "str".'],
+      label_color: [messages.list('a')],
     });
   });
 
   it('refuses an unknown location', () => {
     expect(errorsOf(packingListSchema, { ...item, location: 'deck' })).toEqual({
-      location: ['"deck" is not a valid choice.'],
+      location: [messages.choice('deck')],
     });
   });
 });
@@ -123,7 +124,7 @@ describe('packing list', () => {
 describe('rules within one record', () => {
   it('a hand ends after it starts', () => {
     const hand = { event: uuidv7(), init_date: '2026-11-20T14:00', end_date: '2026-11-20T14:00' };
-    expect(errorsOf(handSchema, hand)).toEqual({ end_date: ['Must be after init_date.'] });
+    expect(errorsOf(handSchema, hand)).toEqual({ end_date: [messages.after('hand', 'init_date')] });
     expect(errorsOf(handSchema, { ...hand, crew_count: -2 })).toHaveProperty('crew_count');
   });
 
@@ -131,20 +132,20 @@ describe('rules within one record', () => {
     const base = { project: projectId, event: uuidv7(), init_date: '2026-11-20T08:00' };
     expect(errorsOf(projectEventSchema, { ...base, end_date: '2026-11-20T08:00' })).toEqual({});
     expect(errorsOf(projectEventSchema, { ...base, end_date: '2026-11-20T07:59' })).toEqual({
-      end_date: ['Must not be before init_date.'],
+      end_date: [messages.notBefore('project-event', 'init_date')],
     });
   });
 
   it('a coil report needs commodity and activity', () => {
     expect(errorsOf(coilReportSchema, { project: projectId })).toEqual({
-      commodity: ['This field is required.'],
-      activity: ['This field is required.'],
+      commodity: [messages.required],
+      activity: [messages.required],
     });
   });
 
   it('a stoppage type says who caused it, other kinds do not', () => {
     expect(errorsOf(eventSchema, { description: 'Rain', kind: 'stoppage' })).toEqual({
-      delay_attribution: ['A stoppage needs who caused it.'],
+      delay_attribution: [messages.stoppageAttribution],
     });
     expect(
       errorsOf(eventSchema, { description: 'Rain', kind: 'stoppage', delay_attribution: 'weather' }),
@@ -152,7 +153,7 @@ describe('rules within one record', () => {
     expect(
       errorsOf(eventSchema, { description: 'All fast', kind: 'milestone', delay_attribution: 'ship' }),
     ).toEqual({
-      delay_attribution: ['Only a stoppage has a delay attribution.'],
+      delay_attribution: [messages.onlyStoppage],
     });
   });
 
@@ -166,7 +167,7 @@ describe('rules within one record', () => {
     });
     expect(
       errorsOf(remainingPartsSchema, { project: projectId, label_color: ['white', 'white'], quantity: 1 }),
-    ).toEqual({ label_color: ['"white" is listed more than once.'] });
+    ).toEqual({ label_color: [messages.duplicate('white')] });
   });
 
   it('incidence users_interested is a list of distinct ids', () => {
@@ -176,13 +177,13 @@ describe('rules within one record', () => {
       'users_interested',
     );
     expect(errorsOf(incidenceSchema, { ...base, users_interested: ['x'] })).toEqual({
-      users_interested: ['Must be a valid UUID.'],
+      users_interested: [messages.uuid],
     });
   });
 
   it('container sides take the three conditions', () => {
     expect(
       errorsOf(containerReportSchema, { container_number: 'MSKU1234565', external_roof_status: 'bent' }),
-    ).toEqual({ external_roof_status: ['"bent" is not a valid choice.'] });
+    ).toEqual({ external_roof_status: [messages.choice('bent')] });
   });
 });

@@ -16,7 +16,9 @@ const sofReportFields = {
   remarks: field.text(4000).optional(),
 };
 
-const sofReportSchema = objectOf(sofReportFields).superRefine(endAfterStart('eta_portcall', 'etd_portcall'));
+const sofReportSchema = objectOf(sofReportFields).superRefine(
+  endAfterStart('sof-report', 'eta_portcall', 'etd_portcall'),
+);
 
 export const sofReport = defineResource({
   name: 'sof-report',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sameValue } from './input';
+import { messages } from './messages';
 import {
   compareDecimal,
   parseDateOnly,
@@ -28,19 +29,19 @@ describe('parseDecimal', () => {
   });
 
   it.each([
-    ['abc', 'A valid number is required.'],
-    ['1e5', 'A valid number is required.'],
-    [1e21, 'A valid number is required.'],
-    ['', 'A valid number is required.'],
-    ['.', 'A valid number is required.'],
-    ['1,5', 'A valid number is required.'],
-    [Number.NaN, 'A valid number is required.'],
-    [true, 'A valid number is required.'],
-    ['-1', 'Ensure this value is greater than or equal to 0.'],
-    ['1.2345', 'Ensure that there are no more than 3 decimal places.'],
-    [0.1 + 0.2, 'Ensure that there are no more than 3 decimal places.'],
-    ['123456789012.555', 'Ensure that there are no more than 14 digits in total.'],
-    ['123456789012', 'Ensure that there are no more than 11 digits before the decimal point.'],
+    ['abc', messages.number],
+    ['1e5', messages.number],
+    [1e21, messages.number],
+    ['', messages.number],
+    ['.', messages.number],
+    ['1,5', messages.number],
+    [Number.NaN, messages.number],
+    [true, messages.number],
+    ['-1', messages.minValue(0)],
+    ['1.2345', messages.maxDecimalPlaces(3)],
+    [0.1 + 0.2, messages.maxDecimalPlaces(3)],
+    ['123456789012.555', messages.maxDigits(14)],
+    ['123456789012', messages.maxWholeDigits(11)],
   ])('refuses %j', (input, message) => {
     expect(value(parseDecimal(input, 14, 3))).toBe(`error: ${message}`);
   });
@@ -65,10 +66,10 @@ describe('dates and times', () => {
   it('reads calendar dates and refuses impossible ones by name', () => {
     expect(value(parseDateOnly('2026-11-22'))).toBe('2026-11-22');
     expect(value(parseDateOnly('2024-02-29'))).toBe('2024-02-29');
-    expect(value(parseDateOnly('2026-02-30'))).toBe('error: Enter a valid date: 2026-02-30 does not exist.');
-    expect(value(parseDateOnly('2026-13-01'))).toBe('error: Enter a valid date.');
-    expect(value(parseDateOnly('22/11/2026'))).toBe('error: Enter a valid date.');
-    expect(value(parseDateOnly('2026-11-22T10:00'))).toBe('error: Enter a valid date.');
+    expect(value(parseDateOnly('2026-02-30'))).toBe(`error: ${messages.noSuchDate('2026-02-30')}`);
+    expect(value(parseDateOnly('2026-13-01'))).toBe(`error: ${messages.date}`);
+    expect(value(parseDateOnly('22/11/2026'))).toBe(`error: ${messages.date}`);
+    expect(value(parseDateOnly('2026-11-22T10:00'))).toBe(`error: ${messages.date}`);
   });
 
   it.each([
@@ -84,12 +85,12 @@ describe('dates and times', () => {
   });
 
   it.each([
-    ['2026-02-30T10:00', 'Enter a valid date: 2026-02-30 does not exist.'],
-    ['2026-11-22T24:00', 'Enter a valid date/time.'],
-    ['2026-11-22T10:60', 'Enter a valid date/time.'],
-    ['2026-11-22', 'Enter a valid date/time.'],
-    ['yesterday', 'Enter a valid date/time.'],
-    ['0001-01-01T00:00', 'Enter a valid date/time.'],
+    ['2026-02-30T10:00', messages.noSuchDate('2026-02-30')],
+    ['2026-11-22T24:00', messages.dateTime],
+    ['2026-11-22T10:60', messages.dateTime],
+    ['2026-11-22', messages.dateTime],
+    ['yesterday', messages.dateTime],
+    ['0001-01-01T00:00', messages.dateTime],
   ])('refuses the date-time %s', (input, message) => {
     expect(value(parseDateTime(input))).toBe(`error: ${message}`);
   });
@@ -97,8 +98,8 @@ describe('dates and times', () => {
   it('reads times of day in minutes', () => {
     expect(value(parseTimeOfDay('08:30'))).toBe('08:30');
     expect(value(parseTimeOfDay('23:59:59'))).toBe('23:59');
-    expect(value(parseTimeOfDay('24:00'))).toBe('error: Enter a valid time.');
-    expect(value(parseTimeOfDay('8:30'))).toBe('error: Enter a valid time.');
+    expect(value(parseTimeOfDay('24:00'))).toBe(`error: ${messages.time}`);
+    expect(value(parseTimeOfDay('8:30'))).toBe(`error: ${messages.time}`);
   });
 });
 
@@ -110,12 +111,10 @@ describe('parseInteger', () => {
   });
 
   it('refuses fractions, negatives and overflow', () => {
-    expect(value(parseInteger(2.5))).toBe('error: A valid integer is required.');
-    expect(value(parseInteger('2.0'))).toBe('error: A valid integer is required.');
-    expect(value(parseInteger(-1))).toBe('error: Ensure this value is greater than or equal to 0.');
-    expect(value(parseInteger(2 ** 31))).toBe(
-      'error: Ensure this value is less than or equal to 2147483647.',
-    );
+    expect(value(parseInteger(2.5))).toBe(`error: ${messages.integer}`);
+    expect(value(parseInteger('2.0'))).toBe(`error: ${messages.integer}`);
+    expect(value(parseInteger(-1))).toBe(`error: ${messages.minValue(0)}`);
+    expect(value(parseInteger(2 ** 31))).toBe(`error: ${messages.maxValue(2147483647)}`);
   });
 });
 

@@ -1,6 +1,8 @@
 // A reference entry repeating another's unique code is refused on the device, naming the field; a
 // deleted or different one, and a project's code (the server's to check), are not.
+
 import { describe, expect, it } from 'vitest';
+import { messages } from '../domain/messages';
 import { deviceDb } from './testing';
 import { LocalValidationError } from './validate';
 import { saveRecord, updateRecord } from './writes';
@@ -24,7 +26,7 @@ describe('unique codes of reference lists on the device', () => {
     const ctx = await open();
     await saveRecord(ctx, 'port', { name: 'Valencia', code: 'ESVLC' });
     expect(await refusal(saveRecord(ctx, 'port', { name: 'Valencia 2', code: 'es vlc' }))).toEqual({
-      code: ['A port with this code already exists.'],
+      code: [messages.unique('port', 'code')],
     });
     expect(await ctx.db.rows('port').count()).toBe(1);
     expect(await ctx.db.outbox.count()).toBe(1);
@@ -32,7 +34,7 @@ describe('unique codes of reference lists on the device', () => {
     const first = await saveRecord(ctx, 'vessel', { name: 'Nordic Star', imo: '9074729' });
     const second = await saveRecord(ctx, 'vessel', { name: 'Nordic Starr' });
     expect(await refusal(updateRecord(ctx, 'vessel', second.id, { imo: 'IMO 9074729' }))).toEqual({
-      imo: ['A vessel with this imo already exists.'],
+      imo: [messages.unique('vessel', 'imo')],
     });
     // Its own number again, another field changed, a deleted entry's number: saved.
     expect(await refusal(updateRecord(ctx, 'vessel', first.id, { imo: '9074729', dwt: 5000 }))).toBeNull();

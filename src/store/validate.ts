@@ -2,6 +2,7 @@
 // DRF-shaped field errors the server would answer, for the form to show under its fields.
 import { isUuid } from '../domain/ids';
 import { issueErrors } from '../domain/input';
+import { itemMessage, messages } from '../domain/messages';
 import { type FieldErrors, inputRefusals } from '../domain/refusals';
 import { getResource, type ResourceName } from '../domain/registry';
 import type { Resource } from '../domain/resource';
@@ -39,13 +40,7 @@ export function validateRecord(resource: Resource, record: Record<string, unknow
   const present = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
   const result = resource.schema.safeParse(present, { reportInput: true });
   if (!result.success)
-    throw new LocalValidationError(
-      issueErrors(
-        result.error.issues,
-        (issue) => issue.message,
-        (index, message) => `Item ${index}: ${message}`,
-      ),
-    );
+    throw new LocalValidationError(issueErrors(result.error.issues, (issue) => issue.message, itemMessage));
   return result.data as Record<string, unknown>;
 }
 
@@ -53,6 +48,6 @@ export function validateRecord(resource: Resource, record: Record<string, unknow
 export function givenId(record: Record<string, unknown>): string | undefined {
   const id = record.id;
   if (id === undefined || id === null || id === '') return undefined;
-  if (!isUuid(id)) throw new LocalValidationError({ id: ['Must be a valid UUID.'] });
+  if (!isUuid(id)) throw new LocalValidationError({ id: [messages.uuid] });
   return id.toLowerCase();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uuidv7Time } from '../domain/ids';
+import { messages } from '../domain/messages';
 import { pendingState, rowState } from './queries';
 import { deviceDb } from './testing';
 import { LocalValidationError } from './validate';
@@ -61,16 +62,16 @@ describe('local writes', () => {
       return error instanceof LocalValidationError ? error.fieldErrors : {};
     };
     expect(await refused(updateRecord(ctx, 'project', id, { data_entry_completed: null }))).toEqual({
-      data_entry_completed: ['This field may not be null.'],
+      data_entry_completed: [messages.null],
     });
     expect(
       await refused(saveRecord(ctx, 'project', { id, name: 'MV Nulls', data_entry_completed: null })),
-    ).toEqual({ data_entry_completed: ['This field may not be null.'] });
+    ).toEqual({ data_entry_completed: [messages.null] });
     expect(await refused(updateRecord(ctx, 'project', id, { remarks: 'nul \u0000 inside' }))).toEqual({
-      remarks: ['Null characters are not allowed.'],
+      remarks: [messages.nullCharacters],
     });
     expect(await refused(saveRecord(ctx, 'project', { name: 'lone \ud800 surrogate' }))).toEqual({
-      name: ['Not a valid string.'],
+      name: [messages.string],
     });
     // Nothing queued but the create; on a create a null still stands for the default.
     expect((await ctx.db.outbox.toArray()).map((entry) => entry.op)).toEqual(['create']);

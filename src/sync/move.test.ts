@@ -1,7 +1,9 @@
 // A record stays in its project (README, "The API"): the local store refuses a move, a move queued by an
 // older app is rejected naming the field (and waits in Needs attention until discarded), the office's
 // REST move is a 400; and the tablets of both projects converge, each with its project's rows only.
+
 import { describe, expect, it } from 'vitest';
+import { messages } from '../domain/messages';
 import { projectResources } from '../domain/registry';
 import { discardEntry } from '../store/attention';
 import { setKeptOffline } from '../store/meta';
@@ -12,7 +14,9 @@ import { lookupIds, makeDevice, syncRig, type TestDevice } from './testing/harne
 import { queueAsOlderApp } from './testing/older-app';
 
 const rig = syncRig('move_clerk');
+// The server's words (REST, a push's refusal); the device's own check refuses with the domain message.
 const MOVED = ['A record cannot move to another project.'];
+const MOVED_HERE = [messages.moved];
 
 /** The ids of a project's live rows, by resource, as the server and as a device hold them. */
 async function onServer(project: string) {
@@ -80,7 +84,7 @@ describe('moving a record between projects', () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(LocalValidationError);
-    expect(refused instanceof LocalValidationError && refused.fieldErrors).toEqual({ project: MOVED });
+    expect(refused instanceof LocalValidationError && refused.fieldErrors).toEqual({ project: MOVED_HERE });
     expect(await a.db.outbox.count()).toBe(0);
     // Through the parent it takes its project from, on a tablet that holds both projects: the same.
     const c = await makeDevice(rig.server, rig.user);
@@ -89,7 +93,7 @@ describe('moving a record between projects', () => {
     await c.pull();
     const local = await c.row('hand', hand);
     const viaParent = await updateRecord(c.ctx, 'hand', hand, { event: e2 }).catch((error: unknown) => error);
-    expect(viaParent instanceof LocalValidationError && viaParent.fieldErrors).toEqual({ event: MOVED });
+    expect(viaParent instanceof LocalValidationError && viaParent.fieldErrors).toEqual({ event: MOVED_HERE });
     expect(await c.db.outbox.count()).toBe(0);
     expect(await c.row('hand', hand)).toEqual(local);
     const sameProject = await post('/api/project-event/', { project: p1, ...shift });

@@ -10,6 +10,7 @@
 // SYNC_SEED=<seed> SYNC_PATH=<path> replays it; SYNC_RUNS=<n> walks more (2 by default, as CI runs).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { messages } from '../domain/messages';
 import { discardEntry, discardPreview, retryEntry } from '../store/attention';
 import { setKeptOffline } from '../store/meta';
 import { needsAttention } from '../store/queries';
@@ -30,7 +31,9 @@ const rig = syncRig('random_walker', 'admin');
  * receipt, so two writes closer than that have no order a test could state.
  */
 const GAP_MS = 1500;
+// The server's words; the device's own check refuses with the domain message.
 const MOVED = ['A record cannot move to another project.'];
+const MOVED_HERE = [messages.moved];
 const DEFAULTED = 'data_entry_completed';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long a failing walk is shrunk before the smallest one found is reported. */
@@ -152,7 +155,7 @@ async function walkAndCheck({ skew: startSkew, steps }: Walk, stats: Totals) {
           const refused = await refusedLocally(device, () =>
             updateRecord(device.ctx, 'incidence', id, { project: to }),
           );
-          expect(refused).toEqual({ project: MOVED });
+          expect(refused).toEqual({ project: MOVED_HERE });
           stats.refusedLocally += 1;
         } else if (id && to && action.how === 'rest') {
           const answer = await rig.server.rest(rig.user, 'PATCH', `/api/incidence/${id}/`, {

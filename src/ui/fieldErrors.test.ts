@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../domain/messages';
+import { itemMessage, messages } from '../domain/messages';
 import { resources } from '../domain/registry';
 import { fieldLabel as syncLabel } from '../features/sync/describe';
 import { type FieldErrors, LocalValidationError, validateRecord } from '../store/validate';
@@ -118,7 +118,7 @@ describe("a form's refusals", () => {
   });
 
   it("a list's item is named by its number; a message from the server is shown as it came", () => {
-    expect(fieldMessage(es, 'project', 'Grúas', `Item 1: ${messages.choice('tower')}`)).toBe(
+    expect(fieldMessage(es, 'project', 'Grúas', itemMessage('1', messages.choice('tower')))).toBe(
       'Grúas (2): «tower» no es una de sus opciones.',
     );
     expect(fieldMessage(es, 'port', 'UN/LOCODE', 'Ya existe otro puerto con este UN/LOCODE.')).toBe(
@@ -127,14 +127,25 @@ describe("a form's refusals", () => {
     expect(fieldError(es, 'port', 'UN/LOCODE', undefined)).toBeUndefined();
   });
 
-  it("the server's answer for a record deleted meanwhile names the field, not the record's id", () => {
-    const gone = 'Invalid pk "01a21a52-6abb-726b-8b6a-f2dd2951aa91" - object does not exist.';
-    expect(fieldMessage(es, 'packing-list', 'Mano de validación', gone)).toBe(
-      'Mano de validación: el registro elegido no está (ya) en el servidor.',
+  it("the server's answer is shown as it came, in the language it was asked in: no words are read back", () => {
+    // What the server answers (Accept-Language: es, en) for a record deleted meanwhile.
+    const gone = 'Clave "01a21a52-6abb-726b-8b6a-f2dd2951aa91" no válida: el objeto no existe.';
+    expect(fieldMessage(es, 'packing-list', 'Mano de validación', gone)).toBe(gone);
+    const english = 'This field is required.';
+    expect(fieldMessage(es, 'project', 'Nombre', english)).toBe(english);
+    // A text that looks like a code but names no domain message is text too.
+    expect(fieldMessage(es, 'project', 'Nombre', '§nothing')).toBe('§nothing');
+  });
+
+  it('a rule naming another field names it by its label, in the language', () => {
+    const errors = refusals('project', { name: 'x', init_date: '2026-11-20', end_date: '2026-11-19' });
+    expect(fieldError(es, 'project', 'Fin', errors.end_date)).toBe(
+      `Fin: no puede ser anterior a ${knownFieldLabel(es, 'project', 'init_date')}.`,
     );
-    expect(fieldMessage(en, 'packing-list', 'Validation hand', gone)).toBe(
-      'Validation hand: the record chosen is not on the server (any more).',
+    expect(fieldError(en, 'project', 'End', errors.end_date)).toBe(
+      `End: must not be before ${knownFieldLabel(en, 'project', 'init_date')}.`,
     );
+    expect(fieldError(es, 'project', 'Fin', errors.end_date)).not.toContain('init_date');
   });
 
   it('every domain message has its words in both languages, naming the field', () => {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { resources } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import { type FieldErrors, ValidationError } from '../../http/errors.js';
-import { say } from '../../i18n/message.js';
+import { allOf, fieldName, say } from '../../i18n/message.js';
 import { columnsOf } from './columns.js';
 import type { RowReader } from './reads.js';
 
@@ -108,7 +108,11 @@ export async function checkUnique(db: Db, resource: Resource, values: Row, id: s
       const scope = set.slice(0, -1);
       errors[last] = [
         scope.length > 0
-          ? say('record.unique_in', { resource: resource.name, field: last, scope: scope.join(' and ') })
+          ? say('record.unique_in', {
+              resource: resource.name,
+              field: last,
+              scope: allOf(scope.map((name) => fieldName(resource.name, name))),
+            })
           : say('record.unique', { resource: resource.name, field: last }),
       ];
     }

@@ -3,6 +3,7 @@
 // are ignored. A weight column in tonnes ("Peso neto (t)", "Net weight MT") is read and converted to
 // kg; one in pounds is refused (a weight must never be read in the wrong unit without a word). Both
 // readers (CSV and .xlsx) hand their rows to these functions.
+import { fieldName, type Message, say } from '../../i18n/message.js';
 
 /** A cell as a reader gives it: text, or the spreadsheet's own number, boolean or date. */
 export type SheetCell = string | number | boolean | Date | null | undefined;
@@ -163,33 +164,37 @@ const WEIGHTS: ReadonlySet<ImportField> = new Set(['net_weight', 'gross_weight']
 export function mapHeader(
   cells: readonly SheetCell[],
   hidden: ReadonlySet<number> = new Set(),
-): { columns: Column[]; problems: string[] } {
+): { columns: Column[]; problems: Message[] } {
   const columns: Column[] = [];
-  const problems: string[] = [];
+  const problems: Message[] = [];
   cells.forEach((cell, index) => {
     const field = fieldOf(cell);
     if (!field) return;
     const header = cellString(cell);
     const unit = WEIGHTS.has(field) ? unitOf(cell) : 'kg';
     if (unit === 'lb' && !hidden.has(index))
-      problems.push(
-        `Column ${columnLetter(index)} ("${header}") is in pounds: weights are imported in kilograms; convert the column to kg or tonnes and import again.`,
-      );
+      problems.push(say('import.pounds', { column: columnLetter(index), header }));
     const column: Column = unit === 't' ? { field, index, header, unit } : { field, index, header };
     const twice = columns.find((found) => found.field === field);
     if (!twice) columns.push(column);
     else if (hidden.has(twice.index) && !hidden.has(index)) columns[columns.indexOf(twice)] = column;
     else if (!hidden.has(index))
       problems.push(
-        `Columns ${columnLetter(twice.index)} ("${twice.header}") and ${columnLetter(index)} ("${header}") are both ${field}.`,
+        say('import.columns_twice', {
+          first: columnLetter(twice.index),
+          first_header: twice.header,
+          second: columnLetter(index),
+          second_header: header,
+          field: fieldName('packing-list', field),
+        }),
       );
   });
   if (!columns.some((column) => column.field === 'reference')) {
     const found = cells.map(cellString).filter(Boolean);
     problems.push(
-      `No reference column: the header row (one of the first 20) must name it, e.g. "Reference" or "Referencia". Found: ${
-        found.map((cell) => `"${cell}"`).join(', ') || 'nothing'
-      }.`,
+      say('import.no_reference', {
+        found: found.length > 0 ? found.map((cell) => `"${cell}"`).join(', ') : say('import.nothing'),
+      }),
     );
   }
   return { columns, problems };

@@ -43,8 +43,8 @@ async function readSheet(path: string): Promise<Sheet> {
   return readCsv(path, MAX_ROWS);
 }
 
-const line = (problem: Problem) =>
-  `Row ${problem.row}, column ${problem.column} (${problem.header}): ${problem.message}`;
+const line = ({ row, column, header, message }: Problem) =>
+  say('import.row', { row, column, header, message });
 
 async function importFile(
   request: FastifyRequest<{ Params: { id: string } }>,

@@ -20,6 +20,7 @@
 // not say its locale, and reading by a guessed one turns "18.000" t into 18 or 18,000 without a word.
 // No library infers the mark from the file's own unambiguous numbers, nor refuses the cell it cannot
 // decide, naming it; that inference is the point of this module.
+import { type Message, say } from '../../i18n/message.js';
 
 export type DecimalMark = ',' | '.';
 
@@ -116,21 +117,31 @@ export function resolveAmbiguous(
   reading: Extract<Reading, { kind: 'ambiguous' }>,
   mark: DecimalMark | null,
   shown: ReadonlySet<DecimalMark>,
-): { value: string } | { problem: string } {
+): { value: string } | { problem: Message } {
   const { sign, whole, fraction, separator } = reading;
   if (mark === separator) return { value: `${sign}${whole}.${fraction}` };
   const typed = `${sign}${whole}${separator}${fraction}`;
   if (mark !== null && reading.numberCell)
     return {
-      problem: `"${typed}" could be the number ${sign}${whole}.${fraction} or ${sign}${whole}${fraction} typed with a thousands separator (the list writes decimals with "${mark}"): type it again as ${sign}${whole}${fraction} or ${sign}${whole}${mark}${fraction}.`,
+      problem: say('number.ambiguous_cell', {
+        typed,
+        decimal: `${sign}${whole}.${fraction}`,
+        whole: `${sign}${whole}${fraction}`,
+        mark,
+        again: `${sign}${whole}${fraction}`,
+        marked: `${sign}${whole}${mark}${fraction}`,
+      }),
     };
   if (mark !== null) return { value: `${sign}${whole}${fraction}` };
-  const why =
-    shown.size > 1
-      ? 'the file writes decimals both with "," and with "."'
-      : 'nothing else in the file shows its decimal mark';
   return {
-    problem: `"${typed}" could be ${sign}${whole}.${fraction} or ${sign}${whole}${fraction} (${why}): write it without the thousands separator (${sign}${whole}${fraction}) or with a 4th decimal (${typed}0).`,
+    problem: say('number.ambiguous', {
+      typed,
+      decimal: `${sign}${whole}.${fraction}`,
+      whole: `${sign}${whole}${fraction}`,
+      why: say(shown.size > 1 ? 'number.why_both' : 'number.why_none'),
+      again: `${sign}${whole}${fraction}`,
+      fourth: `${typed}0`,
+    }),
   };
 }
 

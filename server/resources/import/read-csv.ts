@@ -6,7 +6,7 @@
 // "1.234" that nothing else in the file decides; a "," file only a quoted "1,234" (numbers.ts).
 import { readFile } from 'node:fs/promises';
 import { fieldError, ValidationError } from '../../http/errors.js';
-import { say } from '../../i18n/message.js';
+import { type Message, say } from '../../i18n/message.js';
 import { columnLetter, mapHeader } from './headers.js';
 import { checkCsvText, withinLimits } from './limits.js';
 import type { ImpliedMarks } from './numbers.js';
@@ -113,13 +113,10 @@ function refuseSplitNumbers(rows: SheetRow[]): void {
   // Excel pads every line to the sheet's used range: a column of notes without a header has its
   // (empty) header field, so only a line longer than the header line is a split.
   const width = header.cells.length;
-  const problems: string[] = [];
+  const problems: Message[] = [];
   for (const { row, cells } of rows.slice(headerIndex + 1)) {
     const beyond = cells.findIndex((cell, index) => index >= width && cell.trim() !== '');
-    if (beyond >= 0)
-      problems.push(
-        `Row ${row}, column ${columnLetter(beyond)} (no header): the row has more values than the header has columns. A decimal comma in a comma-separated file splits a number in two: write it in quotes ("12,5") or with a point (12.5).`,
-      );
+    if (beyond >= 0) problems.push(say('csv.split', { row, column: columnLetter(beyond) }));
   }
   if (problems.length > 0) throw new ValidationError({ file: problems.slice(0, 500) });
 }
@@ -157,7 +154,7 @@ export async function readCsv(path: string, maxRows: number): Promise<CsvSheet> 
     read = filledRows(parse, text, delimiter, maxRows);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw fieldError('file', `The CSV file could not be read: ${detail}`);
+    throw fieldError('file', say('csv.unreadable', { detail }));
   }
   if (read.tooMany) throw tooManyRows(maxRows);
   if (delimiter === ',') refuseSplitNumbers(read.rows);

@@ -46,7 +46,7 @@ describe('import rows', () => {
       ['net_weight', 'D'],
       ['label_color', 'E'],
     ]);
-    expect(mapHeader(['Reference', 'Referencia']).problems).toEqual([
+    expect(mapHeader(['Reference', 'Referencia']).problems.map(String)).toEqual([
       'Columns A ("Reference") and B ("Referencia") are both reference.',
     ]);
     expect(columnLetter(27)).toBe('AB');
@@ -93,12 +93,12 @@ describe('import rows', () => {
     expect(parsed.general).toEqual([]);
     expect(parsed.items[0]?.values).toMatchObject({ net_weight: '1.234', gross_weight: '12.500' });
     expect(parsed.items[2]?.values).toMatchObject({ reference: '2026-01-05' });
-    expect(parsed.problems.map((p) => [p.row, p.column, p.message.slice(0, 33)])).toEqual([
+    expect(parsed.problems.map((p) => [p.row, p.column, String(p.message).slice(0, 33)])).toEqual([
       [3, 'B', 'This cell is a date in the spread'],
       [3, 'D', 'This cell is a date in the spread'],
     ]);
     // Both visible: the clear "both" error, nothing guessed.
-    expect(mapHeader(['Ref', 'Peso neto', 'Peso neto (antiguo)']).problems).toEqual([
+    expect(mapHeader(['Ref', 'Peso neto', 'Peso neto (antiguo)']).problems.map(String)).toEqual([
       'Columns B ("Peso neto") and C ("Peso neto (antiguo)") are both net_weight.',
     ]);
   });

@@ -2,6 +2,7 @@
 // domain's packing-list schema), every problem named by row and column; nothing is written here.
 import { packingListSchema } from '../../../src/domain/packing-list.js';
 import { fieldErrorsFromZod } from '../../http/validation.js';
+import { type FieldName, fieldName, type Message, oneOf, say } from '../../i18n/message.js';
 import {
   type Column,
   cellString,
@@ -42,8 +43,9 @@ export interface ItemRow {
 export interface Problem {
   row: number;
   column: string;
-  header: string;
-  message: string;
+  /** The column's header as the file writes it, or the field when the file has no column for it. */
+  header: string | FieldName;
+  message: Message;
 }
 
 export interface Parsed {
@@ -52,7 +54,7 @@ export interface Parsed {
   given: ImportField[];
   problems: Problem[];
   /** Problems not tied to a cell (header). */
-  general: string[];
+  general: Message[];
   /** The header cells no column reads (said in the import's answer). */
   ignored: IgnoredColumns;
 }
@@ -80,20 +82,14 @@ const dayText = (text: string) => {
   if (!found) return text;
   return found[2] === '00:00:00' ? found[1] : `${found[1]} ${found[2]}`;
 };
-const DATE_IN_NUMBER =
-  'This cell is a date in the spreadsheet, not a number (Excel may have turned "12.5" into a date): format the column as Number and type the value again.';
 
 // What Excel shows for a formula that failed, in English and Spanish (a VLOOKUP's #N/A above all).
 const SPREADSHEET_ERROR =
   /^#[¡¿]?(NULL|NULO|DIV\/0|VALUE|VALOR|REF|NAME|NOMBRE|NUM|N\/A|N\/D|SPILL|DESBORDAMIENTO|CALC|GETTING_DATA)[!?]?$/i;
-const spreadsheetError = (shown: string) =>
-  `The cell shows the spreadsheet error ${shown} (a formula that could not be worked out): correct it in the spreadsheet and save the file again.`;
 
 // The .xlsx reader today renders a formula with no saved result (a file made by a program that does
 // not calculate), or one the stream reader cannot see (an error), as this text: never a value.
 export const UNREAD_FORMULA = '[object Object]';
-const UNREAD_FORMULA_MESSAGE =
-  'This cell holds a formula whose result is not in the file, or is an error such as #N/A: correct it in Excel and save the file again.';
 
 /** The reading of a number cell: a spreadsheet number is exact, text is read by the locale rule. */
 function readCell(cell: SheetCell, numbersAsText: boolean, unit?: 't'): Reading | 'date' {
@@ -159,16 +155,13 @@ function* parsing(
       items: [],
       given: [],
       problems: [],
-      general: header.problems.length > 0 ? header.problems : ['The file is empty.'],
+      general: header.problems.length > 0 ? header.problems : [say('import.empty')],
       ignored: noneIgnored(),
     };
   const columns = header.columns;
   const column = (field: ImportField) => columns.find((c) => c.field === field);
-  const general: string[] = [];
-  if (!column('commodity') && !defaultCommodity)
-    general.push(
-      'No commodity column, and the project has no commodity: add a "Commodity" (Mercancía) column.',
-    );
+  const general: Message[] = [];
+  if (!column('commodity') && !defaultCommodity) general.push(say('import.no_commodity'));
 
   const byCommodity = new Map<string, string>();
   for (const item of commodityList) {
@@ -201,16 +194,22 @@ function* parsing(
     if (index % ROWS_A_TURN === 0) yield;
     const text = (c: Column | undefined) => (c ? cellString(cells[c.index]) : '');
     if (columns.every((c) => text(c) === '')) continue;
-    const problem = (field: ImportField | 'project', message: string) => {
+    const problem = (field: ImportField | 'project', message: Message) => {
       const c = column(field as ImportField) ?? column('reference');
-      problems.push({ row, column: c ? columnLetter(c.index) : '', header: c?.header ?? field, message });
+      const header = c?.header ?? fieldName('packing-list', field);
+      problems.push({ row, column: c ? columnLetter(c.index) : '', header, message });
     };
     const values: Record<string, unknown> = { project };
     for (const c of columns) {
       const raw = text(c);
       if (raw === '') continue;
       if (SPREADSHEET_ERROR.test(raw) || raw === UNREAD_FORMULA) {
-        problem(c.field, raw === UNREAD_FORMULA ? UNREAD_FORMULA_MESSAGE : spreadsheetError(raw));
+        problem(
+          c.field,
+          raw === UNREAD_FORMULA
+            ? say('import.unread_formula')
+            : say('import.spreadsheet_error', { shown: raw }),
+        );
         // Stands in so the schema does not also call the cell empty; the row is refused anyway.
         if (c.field === 'reference') values.reference = raw;
         if (c.field === 'commodity') values.commodity = UNKNOWN;
@@ -226,7 +225,7 @@ function* parsing(
             c.unit === 't' && reading !== 'date' && reading.kind !== 'text'
               ? tonnesToKilograms(value)
               : value;
-          if (reading === 'date') problem(c.field, DATE_IN_NUMBER);
+          if (reading === 'date') problem(c.field, say('import.date_in_number'));
           else if (reading.kind !== 'ambiguous') values[c.field] = kilograms(reading.value);
           else {
             const resolved = resolveAmbiguous(reading, markFor(reading.separator), shown);
@@ -239,8 +238,8 @@ function* parsing(
           const id = byCommodity.get(normalise(raw));
           if (id) values.commodity = id;
           else {
-            const known = commodityList.map((item) => item.name).join(', ');
-            problem('commodity', `Unknown commodity "${raw}" (use ${known}).`);
+            const known = oneOf(commodityList.map((item) => item.name));
+            problem('commodity', say('import.unknown_commodity', { raw, known }));
             // Stands in so the schema does not name the same cell twice; the row is refused anyway.
             values.commodity = UNKNOWN;
           }
@@ -266,7 +265,7 @@ function* parsing(
     const result = packingListSchema.safeParse(values, { reportInput: true });
     if (!result.success) {
       for (const [field, messages] of Object.entries(fieldErrorsFromZod(result.error.issues)))
-        for (const message of messages) problem(field as ImportField, String(message));
+        for (const message of messages) problem(field as ImportField, message);
       continue;
     }
     const data = result.data as Record<string, unknown>;
@@ -277,11 +276,10 @@ function* parsing(
       data.commodity !== UNKNOWN &&
       codeOf.get(String(data.commodity)) !== 'aluminium'
     )
-      problem('label_color', 'Label colors apply only to aluminium.');
+      problem('label_color', say('import.label_aluminium'));
     const reference = String(data.reference);
     const earlier = seen.get(reference);
-    if (earlier !== undefined)
-      problem('reference', `The reference "${reference}" is also on row ${earlier}.`);
+    if (earlier !== undefined) problem('reference', say('import.duplicate', { reference, row: earlier }));
     else seen.set(reference, row);
     items.push({ row, values: data });
   }

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Resource } from '../../../src/domain/resource.js';
 import { notFound, ValidationError } from '../../http/errors.js';
-import { say } from '../../i18n/message.js';
+import { allOf, fieldName, say } from '../../i18n/message.js';
 import { tombstone } from '../engine/cascade.js';
 import { type Actor, lockRow, type WriteScope } from '../engine/write.js';
 import { referencesTo } from './usage.js';
@@ -33,7 +33,11 @@ export async function mergeEntries(
   );
   if (differing.length > 0)
     throw new ValidationError({
-      into: [say('reference.merge_same', { fields: differing.join(' and ') })],
+      into: [
+        say('reference.merge_same', {
+          fields: allOf(differing.map((field) => fieldName(resource.name, field))),
+        }),
+      ],
     });
 
   const moved: MergeResult['moved'] = [];

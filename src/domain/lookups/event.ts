@@ -1,4 +1,5 @@
 import { delayAttributions, eventKinds } from '../enums';
+import { messages } from '../messages';
 import { field, objectOf, type RowOf } from '../model';
 import { defineResource } from '../resource';
 
@@ -16,13 +17,13 @@ const eventFields = {
 export const eventSchema = objectOf(eventFields).superRefine((row, ctx) => {
   const attributed = row.delay_attribution !== null && row.delay_attribution !== undefined;
   if (row.kind === 'stoppage' && !attributed) {
-    ctx.addIssue({ code: 'custom', path: ['delay_attribution'], message: 'A stoppage needs who caused it.' });
+    ctx.addIssue({ code: 'custom', path: ['delay_attribution'], message: messages.stoppageAttribution });
   }
   if (row.kind !== 'stoppage' && attributed) {
     ctx.addIssue({
       code: 'custom',
       path: ['delay_attribution'],
-      message: 'Only a stoppage has a delay attribution.',
+      message: messages.onlyStoppage,
     });
   }
 });

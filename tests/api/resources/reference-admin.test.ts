@@ -193,6 +193,16 @@ describe('merging', () => {
     expect(different.body).toEqual({
       into: ['Only entries with the same kind and delay_attribution can be merged.'],
     });
+    // In Spanish the fields are named by their labels and joined as Spanish joins them.
+    const spanish = await rig.f.api<Body>('POST', `/api/event/${milestone.id}/merge/`, {
+      token: rig.f.adminToken,
+      headers: { 'accept-language': 'es' },
+      body: { into: stoppage.id },
+    });
+    expect(spanish.status).toBe(400);
+    expect(spanish.body).toEqual({
+      into: ['Solo se pueden fusionar entradas con el mismo valor de clase y causada por.'],
+    });
     const self = await rig.f.api<Body>('POST', `/api/event/${milestone.id}/merge/`, {
       token: rig.f.adminToken,
       body: { into: milestone.id },
