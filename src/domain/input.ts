@@ -28,7 +28,8 @@ export function writableFields(resource: Resource, input: object): Record<string
 /**
  * Schema issues as DRF's field errors: under the field of each issue's first path segment
  * (non_field_errors for the input as a whole), a list item's message naming its place. `message` words
- * an issue, `inItem` places it; the server keys them, the tablet words the domain messages it is given (src/ui/fieldErrors.ts).
+ * an issue, `inItem` places it; the server keys them, the tablet keeps the domain messages' codes (worded
+ * by src/ui/fieldErrors.ts).
  */
 export function issueErrors<M>(
   issues: readonly z.core.$ZodIssue[],
