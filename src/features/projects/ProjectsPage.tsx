@@ -99,19 +99,26 @@ export default function ProjectsPage() {
         add={{ label: t('new_project'), to: '/project' }}
       />
       <FilterTags tags={tags} onRemove={(key) => setFilter(key as FilterKey, null)} />
+      {/* The list and its pager show once the device has read the page (a few ms; no spinner then, nor an
+          'empty' flash), the spinner only while the device is filled for the first time: the pager
+          appears under the rows instead of being pushed down by them (a layout shift). */}
       {filling && !list?.total ? (
         <Group justify="center" p="xl" data-testid="projects-loading">
           <Loader />
         </Group>
       ) : (
-        <ProjectsTable rows={list?.rows ?? []} isAdmin={isAdmin} kept={kept} inProgress={inProgress} />
+        list && (
+          <>
+            <ProjectsTable rows={list.rows} isAdmin={isAdmin} kept={kept} inProgress={inProgress} />
+            <Pager
+              page={list.page}
+              pageSize={PROJECT_PAGE_SIZE}
+              total={list.total}
+              onChange={(next) => go(filters, next)}
+            />
+          </>
+        )
       )}
-      <Pager
-        page={list?.page ?? page}
-        pageSize={PROJECT_PAGE_SIZE}
-        total={list?.total ?? 0}
-        onChange={(next) => go(filters, next)}
-      />
       {filterUsed && (
         <Suspense fallback={null}>
           <ProjectsFilterModal
