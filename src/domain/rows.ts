@@ -9,3 +9,10 @@ type RowOfDefinition<T> =
 
 /** The row of the resource named `N` ('hand' → its sync columns, fields and server-set fields). */
 export type ResourceRow<N extends keyof typeof resources> = RowOfDefinition<(typeof resources)[N]>;
+
+type Name = keyof typeof resources;
+
+/** A writable field of the resource named `N` (a form's field list: a misspelt name fails the check); any name for any resource. */
+export type FieldName<N extends Name> = [Name] extends [N]
+  ? string
+  : keyof (typeof resources)[N]['fields'] & string;

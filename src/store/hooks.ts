@@ -17,7 +17,7 @@ import {
   readList,
   readRecord,
 } from './queries';
-import type { LocalRow, OutboxEntry } from './schema';
+import type { OutboxEntry, RowsOf } from './schema';
 
 /** The open local store, or null when nobody is signed in. */
 export function useLocalDb(): LocalDb | null {
@@ -49,10 +49,10 @@ function useLocal<T>(read: (db: LocalDb) => Promise<T>, deps: DependencyList): T
 }
 
 /** One record; null when it does not exist here. */
-export function useRecord(
-  resource: ResourceName,
+export function useRecord<N extends ResourceName>(
+  resource: N,
   id: string | null | undefined,
-): LocalRow | null | undefined {
+): RowsOf<N> | null | undefined {
   return useLocal((db) => (id ? readRecord(db, resource, id) : Promise.resolve(null)), [resource, id]);
 }
 
@@ -61,17 +61,17 @@ export function useRecord(
  * `useList('packing-list', (t) => t.where('[project+reference]').between([p, ''], [p, '\uffff']).limit(10), [p])`.
  * Every row carries its sync mark (`rowState(row)`).
  */
-export function useList(
-  resource: ResourceName,
-  query?: ListQuery,
+export function useList<N extends ResourceName>(
+  resource: N,
+  query?: ListQuery<N>,
   deps: DependencyList = [],
-): LocalRow[] | undefined {
+): RowsOf<N>[] | undefined {
   return useLocal((db) => readList(db, resource, query), [resource, ...deps]);
 }
 
-export function useCount(
-  resource: ResourceName,
-  query?: ListQuery,
+export function useCount<N extends ResourceName>(
+  resource: N,
+  query?: ListQuery<N>,
   deps: DependencyList = [],
 ): number | undefined {
   return useLocal((db) => countList(db, resource, query), [resource, ...deps]);

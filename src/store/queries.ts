@@ -3,27 +3,39 @@ import type { Collection, Table } from 'dexie';
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from './db';
 import { entriesOf, markOf } from './marks';
-import { type LocalRow, type OutboxEntry, serverKey } from './schema';
+import { type LocalRow, type OutboxEntry, type RowsOf, serverKey } from './schema';
 
 export type PendingState = 'pending' | 'needs_attention' | 'synced';
 
 /** A query over one resource table: a Dexie collection (`table.where(...)`), or rows already read. */
-export type ListQuery = (
-  table: Table<LocalRow, string>,
-) => Collection<LocalRow, string> | Promise<LocalRow[]>;
+export type ListQuery<N extends ResourceName = ResourceName> = (
+  table: Table<RowsOf<N>, string, LocalRow>,
+) => Collection<RowsOf<N>, string, LocalRow> | Promise<RowsOf<N>[]>;
 
-export async function readRecord(db: LocalDb, resource: ResourceName, id: string): Promise<LocalRow | null> {
+export async function readRecord<N extends ResourceName>(
+  db: LocalDb,
+  resource: N,
+  id: string,
+): Promise<RowsOf<N> | null> {
   return (await db.rows(resource).get(id)) ?? null;
 }
 
-export async function readList(db: LocalDb, resource: ResourceName, query?: ListQuery): Promise<LocalRow[]> {
+export async function readList<N extends ResourceName>(
+  db: LocalDb,
+  resource: N,
+  query?: ListQuery<N>,
+): Promise<RowsOf<N>[]> {
   const table = db.rows(resource);
   if (!query) return table.toArray();
   const result = query(table);
   return result instanceof Promise ? result : result.toArray();
 }
 
-export async function countList(db: LocalDb, resource: ResourceName, query?: ListQuery): Promise<number> {
+export async function countList<N extends ResourceName>(
+  db: LocalDb,
+  resource: N,
+  query?: ListQuery<N>,
+): Promise<number> {
   const table = db.rows(resource);
   if (!query) return table.count();
   const result = query(table);

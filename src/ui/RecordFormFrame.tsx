@@ -5,23 +5,32 @@ import { Alert, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
+import type { FieldName } from '../domain/rows';
 import { DraftNotice } from './DraftNotice';
 import { otherErrors } from './fieldErrors';
 import type { RecordForm } from './form';
 
-interface Props {
+interface Props<N extends ResourceName> {
   form: RecordForm;
   /** Whose fields: a banner's refusal is named by the field's label. */
-  resource: ResourceName;
+  resource: N;
   /** The fields shown: a refusal of any other goes to the banner. */
-  fields: readonly string[];
+  fields: readonly FieldName<N>[];
   onSubmit: () => void;
   id?: string;
   testId?: string;
   children: ReactNode;
 }
 
-export function RecordFormFrame({ form, resource, fields, onSubmit, id, testId, children }: Props) {
+export function RecordFormFrame<N extends ResourceName>({
+  form,
+  resource,
+  fields,
+  onSubmit,
+  id,
+  testId,
+  children,
+}: Props<N>) {
   const { t } = useTranslation();
   const banner = otherErrors(t, resource, form.errors, fields);
   const submit = (event: FormEvent) => {

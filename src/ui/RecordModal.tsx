@@ -3,6 +3,7 @@ import type { FormEvent, MutableRefObject, ReactNode } from 'react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
+import type { FieldName } from '../domain/rows';
 import { save } from '../store/active';
 import { DraftNotice } from './DraftNotice';
 import { otherErrors } from './fieldErrors';
@@ -12,10 +13,10 @@ import { answer as answerLeave, askToClose, isAsking, justAnswered } from './lea
 import { notifyUpdated } from './notices';
 import { RecordField } from './RecordField';
 
-interface RecordModalProps {
+interface RecordModalProps<N extends ResourceName = ResourceName> {
   opened: boolean;
   onClose: () => void;
-  resource: ResourceName;
+  resource: N;
   /** Namespace with the field labels. */
   ns: string;
   title: string;
@@ -23,7 +24,7 @@ interface RecordModalProps {
   record: Values;
   /** Values the user does not choose here (the parent: project, hand, event). */
   fixed?: Values;
-  fields: readonly string[];
+  fields: readonly FieldName<N>[];
   /** A message refusing the save (the coil report's commodity and activity), or null to save. */
   check?: (values: Values) => string | null;
   /** Draws a field itself (a project's hands, users as tags); undefined leaves it to RecordField. */
@@ -107,7 +108,7 @@ function RecordModalBody(props: RecordModalProps & { guard: Guard; close: () => 
 }
 
 /** A record's add/edit modal: its fields, save (through the local store) and close. */
-export function RecordModal(props: RecordModalProps) {
+export function RecordModal<N extends ResourceName>(props: RecordModalProps<N>) {
   const guard: Guard = useRef({ dirty: false, discard: () => {} });
   // Close, Escape and the cross ask first when the form holds unsaved changes; Escape on the question
   // itself (every open dialog hears it) answers "stay".

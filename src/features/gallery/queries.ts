@@ -1,7 +1,7 @@
 // The gallery's photos: the record's files that are images (on this device and on the server), with who
 // took them and when: the stamp kept with a local photo, else the attachment row's created_at/_by.
 import type { LocalDb } from '../../store/db';
-import type { BlobEntry, LocalRow } from '../../store/schema';
+import type { BlobEntry, RowOfResource } from '../../store/schema';
 import type { FileItem, FileParent } from '../../sync/files';
 import { filesOfParent } from '../../sync/files';
 import { namesOf } from '../../ui/lookups';
@@ -25,16 +25,19 @@ export interface Photo extends FileItem {
   provenance: Provenance;
 }
 
-function provenanceOf(entry: BlobEntry | undefined, row: LocalRow | undefined): Provenance {
-  const latitude = text(row?.capture_latitude);
-  const longitude = text(row?.capture_longitude);
+function provenanceOf(
+  entry: BlobEntry | undefined,
+  row: RowOfResource<'attachment'> | undefined,
+): Provenance {
+  const latitude = row?.capture_latitude ?? '';
+  const longitude = row?.capture_longitude ?? '';
   const stamped = entry?.stamp?.position;
   return {
-    arrived_at: text(row?.created_at) || null,
-    device: text(row?.capture_device) || entry?.device || null,
+    arrived_at: row?.created_at || null,
+    device: row?.capture_device || entry?.device || null,
     position:
       latitude && longitude
-        ? { latitude, longitude, accuracy: text(row?.capture_accuracy) || null }
+        ? { latitude, longitude, accuracy: row?.capture_accuracy || null }
         : stamped
           ? {
               latitude: stamped.latitude.toFixed(6),
@@ -42,12 +45,10 @@ function provenanceOf(entry: BlobEntry | undefined, row: LocalRow | undefined): 
               accuracy: stamped.accuracy.toFixed(1),
             }
           : null,
-    sha256: text(row?.capture_sha256) || entry?.sha256 || null,
-    altered: row && text(row.capture_sha256) ? row.altered === true : null,
+    sha256: row?.capture_sha256 || entry?.sha256 || null,
+    altered: row?.capture_sha256 ? row.altered === true : null,
   };
 }
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** `userId`: the device's signed-in user, who took the photos still on this device without a name stamped. */
 export async function galleryPhotos(
@@ -70,8 +71,8 @@ export async function galleryPhotos(
       const row = remote[index];
       return {
         ...item,
-        captured_at: stamp?.captured_at || text(row?.captured_at) || text(row?.created_at) || item.created_at,
-        captured_by: stamp?.captured_by || users.get(text(row?.created_by)) || (local[index] ? me : ''),
+        captured_at: stamp?.captured_at || row?.captured_at || row?.created_at || item.created_at,
+        captured_by: stamp?.captured_by || users.get(row?.created_by ?? '') || (local[index] ? me : ''),
         provenance: provenanceOf(local[index], row),
       };
     })

@@ -6,10 +6,8 @@ import { formatDate } from '../../ui/format';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { HAND_EVENT_FIELDS } from './fields';
 import { HandRecordList } from './HandRecordList';
-import { handEvents, type NamedRow } from './queries';
+import { handEvents } from './queries';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const num = (value: unknown) => (typeof value === 'number' ? String(value) : '');
 const flags = ['billable', 'in_dispute', 'ot', 'ot2'] as const;
 /** '08:00–11:30'; one moment once ('11:30'). */
 const hours = (from: string, to: string) => (from && to && from !== to ? `${from}–${to}` : from || to);
@@ -24,25 +22,25 @@ export function HandEvents({ projectId, handId }: { projectId: string; handId: s
   );
 
   return (
-    <HandRecordList<NamedRow>
+    <HandRecordList
       handId={handId}
       resource="hand-event"
       keys="events"
       fields={HAND_EVENT_FIELDS}
       items={rows}
       rowOf={(item) => item.row}
-      titleOf={({ row }) => text(row.description) || t('events.event')}
+      titleOf={({ row }) => row.description || t('events.event')}
       testId="hand-events"
       itemTestId="hand-event"
       body={({ row, names }) => (
         <>
           <Group gap="xs">
             <Text fw={600}>
-              {[formatDate(text(row.date)), hours(text(row.hour_from), text(row.hour_to))]
+              {[formatDate(row.date ?? ''), hours(row.hour_from ?? '', row.hour_to ?? '')]
                 .filter(Boolean)
                 .join(' ')}
             </Text>
-            <Text>{text(row.description) || names.related_event}</Text>
+            <Text>{row.description || names.related_event}</Text>
             {flags
               .filter((flag) => row[flag] === true)
               .map((flag) => (
@@ -56,18 +54,16 @@ export function HandEvents({ projectId, handId }: { projectId: string; handId: s
             {[
               names.related_event && `${t('fields.related_event')}: ${names.related_event}`,
               names.activity && `${t('fields.activity')}: ${names.activity}`,
-              num(row.hatch_number) && `${t('fields.hatch_number')}: ${num(row.hatch_number)}`,
-              num(row.crane_number) && `${t('fields.crane_number')}: ${num(row.crane_number)}`,
-              text(row.cellar) && `${t('fields.cellar')}: ${text(row.cellar)}`,
+              row.hatch_number !== null && `${t('fields.hatch_number')}: ${row.hatch_number}`,
+              row.crane_number !== null && `${t('fields.crane_number')}: ${row.crane_number}`,
+              row.cellar && `${t('fields.cellar')}: ${row.cellar}`,
             ]
               .filter(Boolean)
               .join(' · ')}
           </Text>
-          {text(row.vessel_notes) && (
-            <Text size="sm">{`${t('fields.vessel_notes')}: ${text(row.vessel_notes)}`}</Text>
-          )}
-          {text(row.stevedore_notes) && (
-            <Text size="sm">{`${t('fields.stevedore_notes')}: ${text(row.stevedore_notes)}`}</Text>
+          {row.vessel_notes && <Text size="sm">{`${t('fields.vessel_notes')}: ${row.vessel_notes}`}</Text>}
+          {row.stevedore_notes && (
+            <Text size="sm">{`${t('fields.stevedore_notes')}: ${row.stevedore_notes}`}</Text>
           )}
         </>
       )}

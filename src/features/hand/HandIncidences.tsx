@@ -2,15 +2,12 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
-import type { LocalRow } from '../../store/schema';
 import { formatSpan } from '../../ui/format';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useZone } from '../../ui/zone';
 import { HAND_INCIDENCE_FIELDS } from './fields';
 import { HandRecordList } from './HandRecordList';
 import { handIncidences } from './queries';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The hand's incidences (stops, problems with people, cargo, machines, the vessel): add, edit, delete. */
 export function HandIncidences({ projectId, handId }: { projectId: string; handId: string }) {
@@ -20,25 +17,25 @@ export function HandIncidences({ projectId, handId }: { projectId: string; handI
   const rows = useLiveQuery(() => (db ? handIncidences(db, projectId, handId) : []), [db, projectId, handId]);
 
   return (
-    <HandRecordList<LocalRow>
+    <HandRecordList
       handId={handId}
       resource="hand-incidence"
       keys="incidences"
       fields={HAND_INCIDENCE_FIELDS}
       items={rows}
       rowOf={(row) => row}
-      titleOf={(row) => text(row.issue_description) || t('incidences.incidence')}
+      titleOf={(row) => row.issue_description || t('incidences.incidence')}
       testId="hand-incidences"
       itemTestId="hand-incidence"
       body={(row) => (
         <>
           <Group gap="xs">
-            {(Array.isArray(row.issue) ? (row.issue as string[]) : []).map((issue) => (
+            {row.issue.map((issue) => (
               <Badge key={issue} variant="light" size="sm">
                 {t(`choices.${issue}`)}
               </Badge>
             ))}
-            <Text fw={600}>{text(row.issue_description)}</Text>
+            <Text fw={600}>{row.issue_description}</Text>
             {row.non_commodity_hoist === true && (
               <Badge color="gray" size="sm">
                 {t('fields.non_commodity_hoist')}
@@ -48,13 +45,13 @@ export function HandIncidences({ projectId, handId }: { projectId: string; handI
           </Group>
           <Text size="sm" c="dimmed">
             {[
-              formatSpan(text(row.init_date), text(row.end_date), zone),
-              typeof row.hold === 'number' && `${t('fields.hold')}: ${row.hold}`,
+              formatSpan(row.init_date ?? '', row.end_date ?? '', zone),
+              row.hold !== null && `${t('fields.hold')}: ${row.hold}`,
             ]
               .filter(Boolean)
               .join(' · ')}
           </Text>
-          {text(row.observations_and_stops) && <Text size="sm">{text(row.observations_and_stops)}</Text>}
+          {row.observations_and_stops && <Text size="sm">{row.observations_and_stops}</Text>}
         </>
       )}
     />

@@ -11,7 +11,6 @@ import { useZone } from '../../ui/zone';
 import { validatedByHand } from './queries';
 
 const PAGE_SIZE = 10;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 type Validated = Awaited<ReturnType<typeof validatedByHand>>['rows'][number];
 
@@ -32,42 +31,42 @@ export function HandPackingList({ handId }: { handId: string }) {
         rows={shown?.rows}
         rowKey={({ row }) => row.id}
         rowTestId="validated-row"
-        rowData={({ row }) => ({ 'data-reference': text(row.reference) })}
+        rowData={({ row }) => ({ 'data-reference': row.reference })}
         label={t('packing.title')}
         empty={t('packing.empty')}
-        title={{ header: t('packing.reference'), cell: ({ row }) => text(row.reference) }}
+        title={{ header: t('packing.reference'), cell: ({ row }) => row.reference }}
         marks={({ row }) => <SyncBadge row={row} />}
         columns={[
           { key: 'commodity', header: t('packing.commodity'), cell: ({ names }) => names.commodity },
           {
             key: 'quantity',
             header: t('packing.quantity'),
-            cell: ({ row }) => numbers.units(text(row.quantity)),
+            cell: ({ row }) => numbers.units(row.quantity),
             numeric: true,
           },
           {
             key: 'processed_quantity',
             header: t('packing.processed_quantity'),
-            cell: ({ row }) => numbers.units(text(row.processed_quantity)),
+            cell: ({ row }) => numbers.units(row.processed_quantity),
             numeric: true,
             from: 'md',
           },
           {
             key: 'net_weight',
             header: t('packing.net_weight'),
-            cell: ({ row }) => numbers.kg(text(row.net_weight)),
+            cell: ({ row }) => numbers.kg(row.net_weight ?? ''),
             numeric: true,
           },
           {
             key: 'validation_hold',
             header: t('packing.validation_hold'),
-            cell: ({ row }) => numbers.units(row.validation_hold as number | null),
+            cell: ({ row }) => numbers.units(row.validation_hold),
             numeric: true,
           },
           {
             key: 'validation_datetime',
             header: t('packing.validation_datetime'),
-            cell: ({ row }) => formatDateTime(text(row.validation_datetime), zone),
+            cell: ({ row }) => formatDateTime(row.validation_datetime ?? '', zone),
             from: 'md',
           },
           {

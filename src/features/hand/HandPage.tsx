@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { save } from '../../store/active';
 import { useRecord } from '../../store/hooks';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
 import { labelOf } from '../../ui/lookups';
@@ -42,13 +42,13 @@ export default function HandPage() {
   return <HandWorkspace key={hand.id} hand={hand} projectId={projectId} />;
 }
 
-function HandWorkspace({ hand, projectId }: { hand: LocalRow; projectId: string }) {
+function HandWorkspace({ hand, projectId }: { hand: RowOfResource<'hand'>; projectId: string }) {
   const { t } = useTranslation(['hand', 'common']);
   const navigate = useNavigate();
   const form = useRecordForm(hand, { draft: `hand:${hand.id}` });
   const sections: Section[] = SECTIONS.map((key) => ({ key, label: t(`tabs.${key}`) }));
   const active = useSection(sections) as (typeof SECTIONS)[number];
-  const project = typeof hand.project === 'string' ? hand.project : projectId;
+  const project = hand.project ?? projectId;
   const update = async () => {
     const result = await form.submit((values) => save('hand', { ...values, id: hand.id, event: hand.event }));
     if (result) notifyUpdated();
@@ -65,7 +65,7 @@ function HandWorkspace({ hand, projectId }: { hand: LocalRow; projectId: string 
     incidences: <HandIncidences projectId={project} handId={hand.id} />,
     details: <HandForm form={form} onSubmit={() => void update()} />,
   };
-  const name = typeof hand.description === 'string' ? hand.description : '';
+  const name = hand.description ?? '';
   return (
     <ProjectZone projectId={project}>
       <Stack gap="md">

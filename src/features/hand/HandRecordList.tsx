@@ -2,21 +2,22 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../../domain/registry';
-import type { LocalRow } from '../../store/schema';
+import type { FieldName } from '../../domain/rows';
+import type { RowOfResource } from '../../store/schema';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
 import { IconPlus } from '../../ui/icons';
 import { RecordModal } from '../../ui/RecordModal';
 import { RowActions } from '../../ui/RowActions';
 
-interface Props<Item> {
+interface Props<N extends ResourceName, Item> {
   handId: string;
-  resource: ResourceName;
+  resource: N;
   /** The hand namespace's key group of the list: title, add, empty, new, edit. */
   keys: 'events' | 'incidences';
-  fields: readonly string[];
+  fields: readonly FieldName<N>[];
   items: Item[] | undefined;
-  rowOf: (item: Item) => LocalRow;
+  rowOf: (item: Item) => RowOfResource<N>;
   /** The card's text; the actions are added beside it. */
   body: (item: Item) => ReactNode;
   /** What the delete confirmation names the record by. */
@@ -26,7 +27,7 @@ interface Props<Item> {
 }
 
 /** A hand's list of records as cards (events, incidences): add, edit and delete with confirmation. */
-export function HandRecordList<Item>(props: Props<Item>) {
+export function HandRecordList<N extends ResourceName, Item>(props: Props<N, Item>) {
   const { t } = useTranslation(['hand', 'ui']);
   const confirm = useConfirmDelete();
   const [editing, setEditing] = useState<{ record: Values | null } | null>(null);

@@ -2,19 +2,22 @@
 // not in the compound indexes), and the page of items it validated (by [validation_hand+validation_datetime]).
 import { Dexie } from 'dexie';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { namesOf } from '../../ui/lookups';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-export interface NamedRow {
-  row: LocalRow;
+/** A row with the names of the refs asked for, by field. */
+export interface NamedRow<Row> {
+  row: Row;
   names: Record<string, string>;
 }
 
-async function withNames(db: LocalDb, rows: LocalRow[], refs: Record<string, Parameters<typeof namesOf>[1]>) {
+async function withNames<Row extends Record<string, unknown>>(
+  db: LocalDb,
+  rows: Row[],
+  refs: Partial<Record<keyof Row & string, Parameters<typeof namesOf>[1]>>,
+): Promise<NamedRow<Row>[]> {
   const maps = await Promise.all(
-    Object.entries(refs).map(
+    (Object.entries(refs) as [string, Parameters<typeof namesOf>[1]][]).map(
       async ([field, resource]) =>
         [
           field,
@@ -28,11 +31,13 @@ async function withNames(db: LocalDb, rows: LocalRow[], refs: Record<string, Par
   );
   return rows.map((row) => ({
     row,
-    names: Object.fromEntries(maps.map(([field, names]) => [field, names.get(text(row[field])) ?? ''])),
+    names: Object.fromEntries(
+      maps.map(([field, names]) => [field, names.get(String(row[field] ?? '')) ?? '']),
+    ),
   }));
 }
 
-export async function handEvents(db: LocalDb, projectId: string, handId: string): Promise<NamedRow[]> {
+export async function handEvents(db: LocalDb, projectId: string, handId: string) {
   const rows = await db
     .rows('hand-event')
     .where('project')
@@ -41,21 +46,27 @@ export async function handEvents(db: LocalDb, projectId: string, handId: string)
     .toArray();
   rows.sort(
     (a, b) =>
-      text(a.date).localeCompare(text(b.date)) ||
-      text(a.hour_from).localeCompare(text(b.hour_from)) ||
+      (a.date ?? '').localeCompare(b.date ?? '') ||
+      (a.hour_from ?? '').localeCompare(b.hour_from ?? '') ||
       a.id.localeCompare(b.id),
   );
   return withNames(db, rows, { related_event: 'event', activity: 'project-activity' });
 }
 
-export async function handIncidences(db: LocalDb, projectId: string, handId: string): Promise<LocalRow[]> {
+export async function handIncidences(
+  db: LocalDb,
+  projectId: string,
+  handId: string,
+): Promise<RowOfResource<'hand-incidence'>[]> {
   const rows = await db
     .rows('hand-incidence')
     .where('project')
     .equals(projectId)
     .filter((row) => row.hand === handId)
     .toArray();
-  return rows.sort((a, b) => text(a.init_date).localeCompare(text(b.init_date)) || a.id.localeCompare(b.id));
+  return rows.sort(
+    (a, b) => (a.init_date ?? '').localeCompare(b.init_date ?? '') || a.id.localeCompare(b.id),
+  );
 }
 
 /** The hand's validated items, newest first, one page, with the total. */

@@ -27,8 +27,6 @@ import {
 } from './queries';
 import { useIncidenceTags } from './useIncidenceTags';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /** The project's incidences: filters, a paged list (a tap opens one), add, edit, delete, documents. */
 export default function IncidencesSection({ projectId }: { projectId: string }) {
   const { t, i18n } = useTranslation(['incidences', 'ui']);
@@ -86,7 +84,7 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
           }
         title={{
           header: t('fields.description'),
-          cell: ({ row }) => text(row.description) || t('incidence'),
+          cell: ({ row }) => row.description || t('incidence'),
         }}
         marks={({ row }) => <SyncMark resource="incidence" id={row.id} />}
         columns={[
@@ -94,17 +92,17 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
           {
             key: 'detection_desc',
             header: t('fields.detection_desc'),
-            cell: ({ row }) => text(row.detection_desc),
+            cell: ({ row }) => row.detection_desc ?? '',
             from: 'lg',
           },
           { key: 'detect', header: t('fields.detect'), cell: ({ names }) => names.detect, from: 'md' },
-          { key: 'causes', header: t('fields.causes'), cell: ({ row }) => text(row.causes), from: 'xl' },
+          { key: 'causes', header: t('fields.causes'), cell: ({ row }) => row.causes ?? '', from: 'xl' },
           { key: 'manager', header: t('fields.manager'), cell: ({ names }) => names.manager, from: 'lg' },
         ]}
         status={{
           header: t('fields.status'),
           cell: ({ row, names }) => (
-            <StatusTag label={names.status} family={families.get(text(row.status))} />
+            <StatusTag label={names.status} family={families.get(row.status ?? '')} />
           ),
         }}
         actions={({ row }) => (
@@ -113,12 +111,12 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
             remove={{
               resource: 'incidence',
               id: row.id,
-              title: text(row.description) || t('incidence'),
+              title: row.description || t('incidence'),
               ask: confirm.ask,
             }}
           >
             <AttentionToggle id={row.id} on={row.requires_attention === true} />
-            <DocumentsButton parent={{ resource: 'incidence', id: row.id }} title={text(row.description)} />
+            <DocumentsButton parent={{ resource: 'incidence', id: row.id }} title={row.description ?? ''} />
           </RowActions>
         )}
       />

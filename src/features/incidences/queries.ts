@@ -1,6 +1,6 @@
 // The project's incidences as the list shows them: filtered, newest first, one page, with names.
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { namesOf } from '../../ui/lookups';
 
 export const INCIDENCE_PAGE_SIZE = 10;
@@ -24,23 +24,18 @@ export const emptyIncidenceFilters: IncidenceFilters = {
 };
 
 export interface IncidenceRow {
-  row: LocalRow;
+  row: RowOfResource<'incidence'>;
   names: { type: string; detect: string; manager: string; status: string };
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function matches(row: LocalRow, filters: IncidenceFilters): boolean {
+function matches(row: RowOfResource<'incidence'>, filters: IncidenceFilters): boolean {
   const description = filters.description.trim().toLowerCase();
-  if (description && !text(row.description).toLowerCase().includes(description)) return false;
+  if (description && !(row.description ?? '').toLowerCase().includes(description)) return false;
   if (filters.type && row.type !== filters.type) return false;
   if (filters.status && row.status !== filters.status) return false;
   if (filters.detected && row.detect !== filters.detected) return false;
   if (filters.manager && row.manager !== filters.manager) return false;
-  if (
-    filters.users_interested &&
-    !(Array.isArray(row.users_interested) && row.users_interested.includes(filters.users_interested))
-  )
+  if (filters.users_interested && !(row.users_interested ?? []).includes(filters.users_interested))
     return false;
   return true;
 }
@@ -80,10 +75,10 @@ export async function incidencePage(
     rows: rows.map((row) => ({
       row,
       names: {
-        type: types.get(text(row.type)) ?? '',
-        status: statuses.get(text(row.status)) ?? '',
-        detect: users.get(text(row.detect)) ?? '',
-        manager: users.get(text(row.manager)) ?? '',
+        type: types.get(row.type ?? '') ?? '',
+        status: statuses.get(row.status ?? '') ?? '',
+        detect: users.get(row.detect ?? '') ?? '',
+        manager: users.get(row.manager ?? '') ?? '',
       },
     })),
   };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { looseLabelColorHex } from '../../domain/enums';
 import { save } from '../../store/active';
 import { useCount, useList } from '../../store/hooks';
+import type { ListQuery } from '../../store/queries';
 import type { LocalRow } from '../../store/schema';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { fieldError, otherErrors } from '../../ui/fieldErrors';
@@ -112,7 +113,7 @@ export function LooseCounterModal({
   const [editing, setEditing] = useState<{ row: LocalRow | null } | null>(null);
   const confirm = useConfirmDelete();
   const numbers = useNumbers();
-  const range = (table: Parameters<NonNullable<Parameters<typeof useList>[1]>>[0]) =>
+  const range = (table: Parameters<ListQuery<'remaining-parts'>>[0]) =>
     table.where('project').equals(projectId);
   const total = useCount('remaining-parts', range, [projectId]);
   const rows = useList(

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { packingLabelColorHex } from '../../domain/enums';
 import { useLivePage } from '../../store/hooks';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { FilterTags } from '../../ui/FilterModal';
 import { formatDateTime } from '../../ui/format';
 import { IconFilter, IconPlus } from '../../ui/icons';
@@ -28,7 +28,6 @@ import { usePackingTags } from './tags';
 import { WarningIcon } from './WarningIcon';
 
 const PACKING_PAGE_SIZE = 10;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The project's packing list: filters, paging, the attention icon, the detail modal and import. */
 export default function PackingListSection({ projectId }: { projectId: string }) {
@@ -45,7 +44,7 @@ export default function PackingListSection({ projectId }: { projectId: string })
   };
   const [filtering, setFiltering] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [editing, setEditing] = useState<{ record: LocalRow | null } | null>(null);
+  const [editing, setEditing] = useState<{ record: RowOfResource<'packing-list'> | null } | null>(null);
   const live = useLivePage((db) => packingPage(db, projectId, filters, page, PACKING_PAGE_SIZE), page, [
     projectId,
     filters,
@@ -93,16 +92,16 @@ export default function PackingListSection({ projectId }: { projectId: string })
         tags={tags}
         onRemove={(key) => change({ ...filters, [key]: emptyFilters[key as keyof PackingFilters] })}
       />
-      <DataTable<LocalRow>
+      <DataTable<RowOfResource<'packing-list'>>
         rows={shown?.rows}
         rowKey={(row) => row.id}
         testId="packing-table"
         rowTestId="packing-row"
-        rowData={(row) => ({ 'data-reference': text(row.reference) })}
+        rowData={(row) => ({ 'data-reference': row.reference })}
         label={t('title')}
         empty={filtered ? t('filters.empty') : t('empty')}
         opens={(row) => () => setEditing({ record: row })}
-        title={{ header: t('fields.reference'), cell: (row) => text(row.reference) }}
+        title={{ header: t('fields.reference'), cell: (row) => row.reference }}
         marks={(row) => (
           <>
             {row.requires_attention === true && (
@@ -127,44 +126,44 @@ export default function PackingListSection({ projectId }: { projectId: string })
           {
             key: 'commodity',
             header: t('fields.commodity'),
-            cell: (row) => shown?.commodities.get(text(row.commodity)) ?? '',
+            cell: (row) => shown?.commodities.get(row.commodity) ?? '',
           },
           {
             key: 'quantity',
             header: t('fields.quantity'),
-            cell: (row) => numbers.units(text(row.quantity)),
+            cell: (row) => numbers.units(row.quantity),
             numeric: true,
           },
           {
             key: 'processed_quantity',
             header: t('fields.processed_quantity'),
-            cell: (row) => numbers.units(text(row.processed_quantity)),
+            cell: (row) => numbers.units(row.processed_quantity),
             numeric: true,
             from: 'md',
           },
           {
             key: 'net_weight',
             header: t('fields.net_weight'),
-            cell: (row) => numbers.kg(text(row.net_weight)),
+            cell: (row) => numbers.kg(row.net_weight ?? ''),
             numeric: true,
           },
           {
             key: 'gross_weight',
             header: t('fields.gross_weight'),
-            cell: (row) => numbers.kg(text(row.gross_weight)),
+            cell: (row) => numbers.kg(row.gross_weight ?? ''),
             numeric: true,
             from: 'xl',
           },
           {
             key: 'location',
             header: t('fields.location'),
-            cell: (row) => (row.location ? t(`choices.${text(row.location)}`) : ''),
+            cell: (row) => (row.location ? t(`choices.${row.location}`) : ''),
             from: 'lg',
           },
           {
             key: 'validation_datetime',
             header: t('fields.validation_datetime'),
-            cell: (row) => formatDateTime(text(row.validation_datetime), zone),
+            cell: (row) => formatDateTime(row.validation_datetime ?? '', zone),
             from: 'xl',
           },
         ]}

@@ -1,5 +1,5 @@
 // The packing list's filters (the spec's filter modal) and how a row is tested against them.
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 
 export interface PackingFilters {
   reference: string;
@@ -26,8 +26,6 @@ export const emptyFilters: PackingFilters = {
   validation_datetime_before: null,
 };
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /** The filters set, as keys (for tags and to know whether to scan). */
 export function activeFilters(filters: PackingFilters): (keyof PackingFilters)[] {
   return (Object.keys(filters) as (keyof PackingFilters)[]).filter((key) => {
@@ -37,10 +35,10 @@ export function activeFilters(filters: PackingFilters): (keyof PackingFilters)[]
 }
 
 /** Whether a row passes every filter set (commodity and location may already be narrowed by the index). */
-export function matches(filters: PackingFilters): (row: LocalRow) => boolean {
+export function matches(filters: PackingFilters): (row: RowOfResource<'packing-list'>) => boolean {
   const reference = filters.reference.trim().toLowerCase();
   return (row) => {
-    if (reference && !text(row.reference).toLowerCase().includes(reference)) return false;
+    if (reference && !(row.reference ?? '').toLowerCase().includes(reference)) return false;
     if (filters.commodity && row.commodity !== filters.commodity) return false;
     if (filters.validated && row.validated !== true) return false;
     if (
@@ -51,7 +49,7 @@ export function matches(filters: PackingFilters): (row: LocalRow) => boolean {
     if (filters.validation_hand && row.validation_hand !== filters.validation_hand) return false;
     if (filters.location && row.location !== filters.location) return false;
     if (filters.validation_hold !== null && row.validation_hold !== filters.validation_hold) return false;
-    const at = text(row.validation_datetime);
+    const at = row.validation_datetime ?? '';
     if (filters.validation_datetime_after && (!at || at < filters.validation_datetime_after)) return false;
     if (filters.validation_datetime_before && (!at || at > filters.validation_datetime_before)) return false;
     return true;

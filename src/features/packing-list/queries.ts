@@ -3,12 +3,12 @@
 // narrowest index range counts the matches and keeps only the page's rows.
 import { Dexie } from 'dexie';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { namesOf } from '../../ui/lookups';
 import { activeFilters, matches, type PackingFilters } from './filters';
 
 export interface PackingPage {
-  rows: LocalRow[];
+  rows: RowOfResource<'packing-list'>[];
   total: number;
   commodities: Map<string, string>;
 }
@@ -45,7 +45,7 @@ export async function packingPage(
   pageSize: number,
 ): Promise<PackingPage> {
   const from = (page - 1) * pageSize;
-  let rows: LocalRow[];
+  let rows: RowOfResource<'packing-list'>[];
   let total: number;
   if (activeFilters(filters).length === 0) {
     [total, rows] = await Promise.all([

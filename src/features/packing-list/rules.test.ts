@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { emptyFilters, matches } from './filters';
 import { hasDamageCheckboxes, hasDamageOptions, hasLabelColors, packingPayload } from './rules';
 
@@ -46,7 +46,7 @@ describe('packing detail rules', () => {
 });
 
 describe('packing filters', () => {
-  const row = (values: Record<string, unknown>) => ({ id: '1', ...values }) as LocalRow;
+  const row = (values: Record<string, unknown>) => ({ id: '1', ...values }) as RowOfResource<'packing-list'>;
   it('matches reference text anywhere, any case, and the validated date range', () => {
     const test = matches({
       ...emptyFilters,

@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { save } from '../../store/active';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
 import { listPlace } from '../../ui/listPlace';
@@ -43,7 +43,7 @@ const SECTIONS = ['packing', 'events', 'incidences', 'files', 'reports', 'genera
 const PARTS = { photos: 'files', documents: 'files' };
 const OPEN_AT_FIRST = ['call', 'vessel_port'];
 
-function useProjectSave(project: LocalRow | null) {
+function useProjectSave(project: RowOfResource<'project'> | null) {
   const form = useRecordForm(project ?? {}, { draft: `project:${project?.id ?? 'new'}` });
   const [open, setOpen] = useState<string[]>(OPEN_AT_FIRST);
   const submit = async () => {
@@ -92,7 +92,7 @@ export function NewProject() {
  * A saved project: its header (status, Summary, Save, Close), its sections one tap away, the general data
  * in short above them and in full in their own section.
  */
-export function ProjectWorkspace({ project }: { project: LocalRow }) {
+export function ProjectWorkspace({ project }: { project: RowOfResource<'project'> }) {
   const { t } = useTranslation(['project', 'ui']);
   const navigate = useNavigate();
   const { form, open, setOpen, submit } = useProjectSave(project);
@@ -106,7 +106,7 @@ export function ProjectWorkspace({ project }: { project: LocalRow }) {
     // A refusal shows under its field, in the general data.
     if (!(await submit()) && active !== 'general') navigate({ hash: 'general' });
   };
-  const name = typeof project.name === 'string' ? project.name : '';
+  const name = project.name ?? '';
   const slot = (section: ReactNode) => <Suspense fallback={<Loader size="sm" />}>{section}</Suspense>;
   const content: Record<(typeof SECTIONS)[number], ReactNode> = {
     packing: (

@@ -1,4 +1,6 @@
 // The project form's fields grouped as a supervisor looks for them; every writable Project field once.
+import type { FieldName } from '../../domain/rows';
+
 export const PROJECT_GROUPS = [
   {
     key: 'call',
@@ -41,6 +43,8 @@ export const PROJECT_GROUPS = [
   },
   { key: 'completion', fields: ['data_entry_completed', 'completion_date', 'completed_by'] },
   { key: 'scanning', fields: ['scan_pattern', 'scan_weight_tolerance'] },
-] as const;
+] as const satisfies readonly { key: string; fields: readonly FieldName<'project'>[] }[];
 
-export const PROJECT_FORM_FIELDS: readonly string[] = PROJECT_GROUPS.flatMap((group) => group.fields);
+export const PROJECT_FORM_FIELDS: readonly FieldName<'project'>[] = PROJECT_GROUPS.flatMap(
+  (group) => group.fields,
+);

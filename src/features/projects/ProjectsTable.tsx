@@ -15,11 +15,9 @@ interface ProjectsTableProps {
   inProgress: Set<string>;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /** "25/11/2026 – 27/11/2026", one date alone, or nothing. */
 function dates(row: ProjectListRow['row']): string {
-  return [formatDate(text(row.init_date)), formatDate(text(row.end_date))].filter(Boolean).join(' – ');
+  return [formatDate(row.init_date ?? ''), formatDate(row.end_date ?? '')].filter(Boolean).join(' – ');
 }
 
 /**
@@ -37,15 +35,15 @@ export function ProjectsTable({ rows, isAdmin, kept, inProgress }: ProjectsTable
         rowKey={({ row }) => row.id}
         testId="projects-table"
         rowTestId="project-row"
-        rowData={({ row }) => ({ 'data-code': text(row.code) })}
+        rowData={({ row }) => ({ 'data-code': row.code ?? '' })}
         label={t('title')}
         empty={t('empty')}
         emptyTestId="projects-empty"
         opens={({ row }) => `/project/${row.id}`}
         title={{
           header: t('columns.project'),
-          cell: ({ row }) => text(row.code) || text(row.name),
-          sub: ({ row }) => (text(row.code) ? text(row.name) : ''),
+          cell: ({ row }) => row.code || row.name,
+          sub: ({ row }) => (row.code ? row.name : ''),
         }}
         marks={({ row }) => <SyncBadge row={row} />}
         columns={[
@@ -68,7 +66,7 @@ export function ProjectsTable({ rows, isAdmin, kept, inProgress }: ProjectsTable
         ]}
         status={{
           header: t('columns.status'),
-          cell: ({ row, status }) => <StatusTag label={status} family={families.get(text(row.status))} />,
+          cell: ({ row, status }) => <StatusTag label={status} family={families.get(row.status ?? '')} />,
         }}
         actions={({ row }) => (
           <RowActions
@@ -79,7 +77,7 @@ export function ProjectsTable({ rows, isAdmin, kept, inProgress }: ProjectsTable
                 ? {
                     resource: 'project',
                     id: row.id,
-                    title: text(row.name) || text(row.code),
+                    title: row.name || row.code || '',
                     ask: confirm.ask,
                   }
                 : undefined

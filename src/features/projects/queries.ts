@@ -27,11 +27,8 @@ export interface ProjectPage {
   page: number;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function inRange(value: unknown, after: string | null, before: string | null): boolean {
+function inRange(v: string, after: string | null, before: string | null): boolean {
   if (!after && !before) return true;
-  const v = text(value);
   if (!v) return false;
   return (!after || v >= after) && (!before || v <= before);
 }
@@ -151,7 +148,7 @@ export async function listProjects(
       rows.map((row) => row.status),
     ),
   ]);
-  const name = (names: Map<string, string>, id: unknown) => names.get(text(id)) ?? '';
+  const name = (names: Map<string, string>, id: string | null) => names.get(id ?? '') ?? '';
   return {
     total,
     page,

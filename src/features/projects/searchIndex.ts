@@ -4,7 +4,7 @@
 // project table (here, in another tab or in the sync worker: Dexie's storagemutated event covers all).
 import { Dexie } from 'dexie';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 
 export interface SearchEntry {
   /** The searchable text, lower-cased, its fields joined by a line break (so no match spans two). */
@@ -17,12 +17,10 @@ interface Built {
   entries: Map<string, SearchEntry>;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function searchEntry(row: LocalRow): SearchEntry {
+function searchEntry(row: RowOfResource<'project'>): SearchEntry {
   return {
-    hay: [row.code, row.name, row.voyage, row.dock].map((v) => text(v).toLowerCase()).join('\n'),
-    end_date: text(row.end_date),
+    hay: [row.code, row.name, row.voyage, row.dock].map((v) => (v ?? '').toLowerCase()).join('\n'),
+    end_date: row.end_date ?? '',
   };
 }
 

@@ -1,4 +1,6 @@
 // The container report form's accordion sections and their fields, in the spec's order.
+import type { FieldName } from '../../domain/rows';
+
 export const CONTAINER_SECTIONS = [
   {
     key: 'general',
@@ -46,6 +48,8 @@ export const CONTAINER_SECTIONS = [
   { key: 'stowage', fields: ['wooden_dowels_left', 'load_shift', 'stowage_others'] },
   // The inspector's signature, drawn on the pad (ContainerSignature), not a field widget.
   { key: 'signature', fields: ['signature'] },
-] as const;
+] as const satisfies readonly { key: string; fields: readonly FieldName<'container-report'>[] }[];
 
-export const CONTAINER_FIELDS: readonly string[] = CONTAINER_SECTIONS.flatMap((section) => section.fields);
+export const CONTAINER_FIELDS: readonly FieldName<'container-report'>[] = CONTAINER_SECTIONS.flatMap(
+  (section) => section.fields,
+);

@@ -27,8 +27,6 @@ import {
 import { type ContainerRow, containerPage } from './queries';
 import { useContainerTags } from './useContainerTags';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /** /reports: the container reports on this device, filtered and paged. */
 export default function ReportsPage() {
   const { t, i18n } = useTranslation(['containers', 'ui']);
@@ -68,15 +66,15 @@ export default function ReportsPage() {
         label={t('list_title')}
         empty={t('empty')}
         opens={({ row }) => `/report/${row.id}`}
-        title={{ header: t('fields.container_number'), cell: ({ row }) => text(row.container_number) }}
+        title={{ header: t('fields.container_number'), cell: ({ row }) => row.container_number }}
         marks={({ row }) => <SyncMark resource="container-report" id={row.id} />}
         columns={[
           { key: 'manager', header: t('fields.manager'), cell: ({ manager }) => manager },
-          { key: 'date', header: t('fields.date'), cell: ({ row }) => formatDate(text(row.date)) },
+          { key: 'date', header: t('fields.date'), cell: ({ row }) => formatDate(row.date ?? '') },
         ]}
         status={{
           header: t('fields.status'),
-          cell: ({ row, status }) => <StatusTag label={status} family={families.get(text(row.status))} />,
+          cell: ({ row, status }) => <StatusTag label={status} family={families.get(row.status ?? '')} />,
         }}
         actions={({ row }) => (
           <RowActions
@@ -84,13 +82,13 @@ export default function ReportsPage() {
             remove={{
               resource: 'container-report',
               id: row.id,
-              title: text(row.container_number),
+              title: row.container_number,
               ask: confirm.ask,
             }}
           >
             <DocumentsButton
               parent={{ resource: 'container-report', id: row.id }}
-              title={text(row.container_number)}
+              title={row.container_number}
             />
           </RowActions>
         )}

@@ -4,7 +4,7 @@
 // an item the label names (already in the lift, already validated) before "not on the packing list".
 import { compileScanPattern, DEFAULT_WEIGHT_TOLERANCE } from '../../domain/scan-rule';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { LocalRow, RowOfResource } from '../../store/schema';
 import type { ReferenceIndex } from '../tally/references';
 import { checkReference, type Refusal } from '../tally/tally';
 import { type LabelReading, readLabel, type WeightMismatch, weightMismatch } from './extract';
@@ -36,7 +36,7 @@ export function scanRuleOf(project: LocalRow | null | undefined): ScanRule {
 }
 
 export type ScanOutcome =
-  | { ok: true; reading: LabelReading; item: LocalRow; mismatch: WeightMismatch | null }
+  | { ok: true; reading: LabelReading; item: RowOfResource<'packing-list'>; mismatch: WeightMismatch | null }
   | { ok: false; reading: LabelReading; refusal: Refusal };
 
 const RANK: Record<Refusal['kind'], number> = { duplicate: 0, validated: 0, ambiguous: 1, unknown: 2 };
@@ -46,7 +46,7 @@ export async function matchLabel(
   projectId: string,
   index: { current: ReferenceIndex | null },
   raw: string,
-  basket: readonly LocalRow[],
+  basket: readonly RowOfResource<'packing-list'>[],
   rule: ScanRule,
 ): Promise<ScanOutcome> {
   const reading = readLabel(raw, rule.pattern);

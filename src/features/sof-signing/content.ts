@@ -3,19 +3,15 @@
 // is the server's when the data is the same.
 import { type SofContent, type SofName, sofContent, sofHash, sofName } from '../../domain/sof/content';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
 import { projectZoneOf } from '../../ui/zone';
 import { ratiosInputOf } from '../summary/input';
-
-const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 async function row<N extends 'vessel' | 'port' | 'country' | 'accounts'>(
   db: LocalDb,
   resource: N,
-  id: unknown,
+  id: string | null,
 ) {
-  const key = text(id);
-  return key ? ((await db.rows(resource).get(key)) ?? null) : null;
+  return id ? ((await db.rows(resource).get(id)) ?? null) : null;
 }
 
 export interface LocalSof {
@@ -33,23 +29,23 @@ export async function localSof(db: LocalDb, projectId: string, reportId: string)
   ]);
   if (!project || !report || report.deleted_at) return null;
   // A port of the SOF report row replaces the project's (its country then is not said).
-  const portOf = async (own: unknown, projects: unknown) =>
+  const portOf = async (own: string | null, projects: string | null) =>
     sofName('port', await row(db, 'port', own ?? projects));
   const customer = await row(db, 'accounts', project.customer);
   const eventNames = new Map<string, SofName>();
-  for (const type of input.eventTypes as unknown as LocalRow[])
+  for (const type of input.eventTypes)
     eventNames.set(type.id, sofName('event', type) ?? { en: '', es: null });
   const content = sofContent({
     ...input,
-    sofProject: project as unknown as Parameters<typeof sofContent>[0]['sofProject'],
-    report: report as Parameters<typeof sofContent>[0]['report'],
+    sofProject: project,
+    report,
     names: {
       vessel: sofName('vessel', await row(db, 'vessel', project.vessel)),
       port: await portOf(report.port, project.port),
-      country: text(report.port) ? null : sofName('country', await row(db, 'country', project.country)),
+      country: report.port ? null : sofName('country', await row(db, 'country', project.country)),
       previous_port: await portOf(report.previous_port, project.previous_port),
       next_port: await portOf(report.next_port, project.next_port),
-      customer: customer ? text(customer.trade_name) : null,
+      customer: customer ? customer.trade_name || null : null,
     },
     eventNames,
     timeZone,

@@ -2,7 +2,7 @@
 // or all of the three, or amended (changed after it was signed: its signatures are of another content).
 import { type SofSignatureRole, sofSignatureRoles } from '../../domain/enums';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 
 export interface SignatureRow {
   id: string;
@@ -15,17 +15,15 @@ export interface SignatureRow {
   pending: boolean;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function signatureOf(row: LocalRow): SignatureRow {
+function signatureOf(row: RowOfResource<'sof-signature'>): SignatureRow {
   return {
     id: row.id,
-    role: text(row.role) as SofSignatureRole,
-    name: text(row.name),
+    role: row.role,
+    name: row.name,
     under_protest: row.under_protest === true,
-    remark: text(row.remark) || null,
-    signed_at: text(row.signed_at),
-    content_hash: text(row.content_hash),
+    remark: row.remark || null,
+    signed_at: row.signed_at,
+    content_hash: row.content_hash,
     pending: row._sync !== undefined,
   };
 }

@@ -9,8 +9,6 @@ import { HoldBars } from './HoldBars';
 import { ratiosInputOf } from './input';
 import { RatioTable } from './RatioTable';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /** The commodity summaries modal: computed on the device from the local store, so it works offline. */
 export default function SummaryModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('summary');
@@ -19,8 +17,8 @@ export default function SummaryModal({ projectId, onClose }: { projectId: string
   const data = useLiveQuery(async () => {
     if (!db) return undefined;
     const input = await ratiosInputOf(db, projectId);
-    const names = new Map(
-      input.commodities.map((row) => [text(row.code), lookupLabel('commodity', row, locale)]),
+    const names = new Map<string, string>(
+      input.commodities.map((row) => [row.code, lookupLabel('commodity', row, locale)]),
     );
     return { summaries: projectSummaries(input), series: callSeries(input), names };
   }, [db, projectId, locale]);

@@ -18,15 +18,15 @@ export async function ratiosInputOf(db: LocalDb, projectId: string): Promise<Rat
       db.rows('commodity').toArray(),
       db.rows('project-activity').toArray(),
     ]);
-  // The local rows are the domain's rows plus sync fields; the ratio types name the fields they read.
+  // The local rows are the domain's rows plus the sync mark: the ratio types name the fields they read.
   return {
-    project: (project ?? null) as RatiosInput['project'],
-    eventTypes: eventTypes as unknown as RatiosInput['eventTypes'],
-    events: events as unknown as RatiosInput['events'],
-    hands: hands as unknown as RatiosInput['hands'],
-    handIncidences: handIncidences as unknown as RatiosInput['handIncidences'],
-    packingList: packingList as unknown as RatiosInput['packingList'],
-    commodities: commodities as unknown as RatiosInput['commodities'],
-    activities: activities as unknown as RatiosInput['activities'],
+    project: project ?? null,
+    eventTypes,
+    events,
+    hands,
+    handIncidences,
+    packingList,
+    commodities,
+    activities,
   };
 }

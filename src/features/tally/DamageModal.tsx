@@ -7,24 +7,24 @@ import { useTranslation } from 'react-i18next';
 import { type CommodityCode, commodities, packingDamageKinds } from '../../domain/enums';
 import { update } from '../../store/active';
 import { useRecord } from '../../store/hooks';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { addFiles, useFiles } from '../../sync/files';
 import { IconPlus } from '../../ui/icons';
 import { notifyApiError, notifySuccess } from '../../ui/notices';
 import { hasDamageCheckboxes, hasDamageOptions } from '../packing-list/rules';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+type Item = RowOfResource<'packing-list'>;
 const codeOf = (value: unknown): CommodityCode | null =>
   (commodities as readonly unknown[]).includes(value) ? (value as CommodityCode) : null;
 
-function DamageForm({ item, onClose }: { item: LocalRow; onClose: () => void }) {
+function DamageForm({ item, onClose }: { item: Item; onClose: () => void }) {
   const { t } = useTranslation(['tally', 'packing', 'ui']);
-  const commodity = useRecord('commodity', text(item.commodity) || null);
+  const commodity = useRecord('commodity', item.commodity || null);
   const code = codeOf(commodity?.code);
   const parent = { resource: 'packing-list' as const, id: item.id };
   const stored = useFiles(parent)?.filter((file) => file.is_image).length ?? 0;
   const [kinds, setKinds] = useState<string[]>(Array.isArray(item.damage) ? (item.damage as string[]) : []);
-  const [other, setOther] = useState(text(item.other_damage));
+  const [other, setOther] = useState(item.other_damage ?? '');
   const [photos, setPhotos] = useState<File[]>([]);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -47,9 +47,9 @@ function DamageForm({ item, onClose }: { item: LocalRow; onClose: () => void }) 
       if (photos.length > 0)
         await addFiles(parent, photos, {
           isImage: true,
-          description: t('damage.photo_description', { reference: text(item.reference) }),
+          description: t('damage.photo_description', { reference: item.reference }),
         });
-      notifySuccess(t('damage.saved', { reference: text(item.reference) }));
+      notifySuccess(t('damage.saved', { reference: item.reference }));
       onClose();
     } catch (error) {
       await notifyApiError(error);
@@ -112,7 +112,7 @@ function DamageForm({ item, onClose }: { item: LocalRow; onClose: () => void }) 
 }
 
 /** The damage dialog of one item of the lift (null: closed). */
-export function DamageModal({ item, onClose }: { item: LocalRow | null; onClose: () => void }) {
+export function DamageModal({ item, onClose }: { item: Item | null; onClose: () => void }) {
   const { t } = useTranslation('tally');
   // The item as stored now (a damage recorded earlier in this lift shows), not the lift's copy.
   const stored = useRecord('packing-list', item?.id);
@@ -122,7 +122,7 @@ export function DamageModal({ item, onClose }: { item: LocalRow | null; onClose:
       onClose={onClose}
       size="lg"
       closeOnClickOutside={false}
-      title={t('damage.title', { reference: text(item?.reference) })}
+      title={t('damage.title', { reference: item?.reference ?? '' })}
     >
       {item && stored !== undefined && <DamageForm key={item.id} item={stored ?? item} onClose={onClose} />}
     </Modal>

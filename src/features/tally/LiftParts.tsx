@@ -3,14 +3,14 @@
 import { ActionIcon, Alert, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { IconClose } from '../../ui/icons';
 import type { TallyMessage } from './useTally';
 
 export const HOLDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const TONE_COLOR = { ok: 'teal', warning: 'orange', refused: 'red' } as const;
 
-export const referenceOf = (item: LocalRow) => (typeof item.reference === 'string' ? item.reference : '');
+export const referenceOf = (item: RowOfResource<'packing-list'>) => item.reference ?? '';
 
 export function TallyAlert({ message, testId }: { message: TallyMessage; testId: string }) {
   return (
@@ -28,7 +28,7 @@ export function TallyAlert({ message, testId }: { message: TallyMessage; testId:
 }
 
 interface LiftItemProps {
-  item: LocalRow;
+  item: RowOfResource<'packing-list'>;
   onDrop: (id: string) => void;
   /** The reference's size: larger in the camera view, read at arm's length. */
   size: 'lg' | 'xl';

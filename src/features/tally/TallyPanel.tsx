@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { IconUndo } from '../../ui/icons';
 import { useNumbers } from '../../ui/numbers';
 import { WarningIcon } from '../packing-list/WarningIcon';
@@ -23,7 +23,7 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
   const tally = useTally(projectId, handId);
   const numbers = useNumbers();
   const [input, setInput] = useState('');
-  const [damaged, setDamaged] = useState<LocalRow | null>(null);
+  const [damaged, setDamaged] = useState<RowOfResource<'packing-list'> | null>(null);
   const [scanning, setScanning] = useState(false);
 
   async function onKey(event: KeyboardEvent<HTMLInputElement>) {

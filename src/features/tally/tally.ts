@@ -5,11 +5,11 @@ import { uuidv7 } from '../../domain/ids';
 import { milliToText, toMilli } from '../../domain/ratios/decimal';
 import { loadWrites, update } from '../../store/active';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { labelOf } from '../../ui/lookups';
 import { ReferenceIndex } from './references';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+type Item = RowOfResource<'packing-list'>;
 
 /** The project's references, keys only from the [project+reference] index. */
 export async function loadReferences(db: LocalDb, projectId: string): Promise<ReferenceIndex> {
@@ -27,7 +27,7 @@ export type Refusal =
   | { kind: 'validated'; typed: string; reference: string; by: string; at: string }
   | { kind: 'duplicate'; typed: string; reference: string };
 
-export type Check = { ok: true; item: LocalRow } | { ok: false; refusal: Refusal };
+export type Check = { ok: true; item: Item } | { ok: false; refusal: Refusal };
 
 /**
  * Resolves what the prompter typed to one item not yet validated and not already in this lift. The index
@@ -39,7 +39,7 @@ export async function checkReference(
   projectId: string,
   index: { current: ReferenceIndex | null },
   typed: string,
-  basket: readonly LocalRow[],
+  basket: readonly Item[],
   exact = false,
 ): Promise<Check> {
   const find = (references: ReferenceIndex) => {
@@ -67,7 +67,7 @@ export async function checkReference(
   if (basket.some((row) => row.id === item.id))
     return { ok: false, refusal: { kind: 'duplicate', typed, reference: match.reference } };
   if (item.validated === true) {
-    const prompter = text(item.validation_prompter_identifier);
+    const prompter = item.validation_prompter_identifier ?? '';
     const user = prompter ? await db.rows('users').get(prompter) : undefined;
     return {
       ok: false,
@@ -76,7 +76,7 @@ export async function checkReference(
         typed,
         reference: match.reference,
         by: user ? labelOf('users', user) : prompter,
-        at: text(item.validation_datetime),
+        at: item.validation_datetime ?? '',
       },
     };
   }
@@ -102,14 +102,14 @@ async function asOneLift(db: LocalDb, write: () => Promise<void>): Promise<void>
 /** Validates the items as one lift; returns the lift id. */
 export async function validateLift(
   db: LocalDb,
-  items: readonly LocalRow[],
+  items: readonly Item[],
   context: LiftContext,
 ): Promise<string> {
   const liftId = uuidv7();
   const at = new Date().toISOString();
   await asOneLift(db, async () => {
     for (const item of items) {
-      const processed = toMilli(text(item.processed_quantity)) + toMilli(text(item.quantity) || '1');
+      const processed = toMilli(item.processed_quantity ?? '') + toMilli(item.quantity || '1');
       await update('packing-list', item.id, {
         validated: true,
         validation_datetime: at,
@@ -128,23 +128,23 @@ export async function validateLift(
 export async function lastLift(
   db: LocalDb,
   handId: string,
-): Promise<{ liftId: string | null; items: LocalRow[] } | null> {
+): Promise<{ liftId: string | null; items: Item[] } | null> {
   const newest = await db
     .rows('packing-list')
     .where('[validation_hand+validation_datetime]')
     .between([handId, Dexie.minKey], [handId, Dexie.maxKey])
     .last();
   if (!newest) return null;
-  const liftId = text(newest.lift_id) || null;
+  const liftId = newest.lift_id || null;
   const items = liftId ? await db.rows('packing-list').where('lift_id').equals(liftId).toArray() : [newest];
   return { liftId, items: items.filter((item) => item.validation_hand === handId) };
 }
 
 /** Undoes a lift: each item back to not validated, its processed quantity reduced again. */
-export async function undoLift(db: LocalDb, items: readonly LocalRow[]): Promise<void> {
+export async function undoLift(db: LocalDb, items: readonly Item[]): Promise<void> {
   await asOneLift(db, async () => {
     for (const item of items) {
-      const processed = toMilli(text(item.processed_quantity)) - toMilli(text(item.quantity) || '1');
+      const processed = toMilli(item.processed_quantity ?? '') - toMilli(item.quantity || '1');
       await update('packing-list', item.id, {
         validated: false,
         validation_datetime: null,
@@ -172,13 +172,13 @@ export interface HandCounts {
 const unitsText = (milli: bigint) => milliToText(milli).replace(/\.?0+$/, '') || '0';
 
 /** Counts moved by a lift validated (+1) or undone (-1), without reading the store again. */
-export function addToCounts(counts: HandCounts, items: readonly LocalRow[], sign: 1 | -1): HandCounts {
+export function addToCounts(counts: HandCounts, items: readonly Item[], sign: 1 | -1): HandCounts {
   const big = BigInt(sign);
   let units = toMilli(counts.units);
   let grams = toMilli(counts.tonnes) * 1000n;
   for (const item of items) {
-    units += big * toMilli(text(item.quantity));
-    grams += big * toMilli(text(item.net_weight));
+    units += big * toMilli(item.quantity ?? '');
+    grams += big * toMilli(item.net_weight ?? '');
   }
   return {
     items: counts.items + sign * items.length,
@@ -200,9 +200,9 @@ export async function handCounts(db: LocalDb, handId: string): Promise<HandCount
     .between([handId, Dexie.minKey], [handId, Dexie.maxKey])
     .each((row) => {
       items += 1;
-      units += toMilli(text(row.quantity));
-      grams += toMilli(text(row.net_weight));
-      lifts.add(text(row.lift_id) || row.id);
+      units += toMilli(row.quantity ?? '');
+      grams += toMilli(row.net_weight ?? '');
+      lifts.add(row.lift_id || row.id);
     });
   const tonnes = Number(grams) / 1_000_000;
   return {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getActiveStore } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
 import { useZone } from '../../ui/zone';
 import { matchLabel, type ScanRule } from '../scan/match';
@@ -27,7 +27,7 @@ export interface TallyMessage {
   text: string;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+type Item = RowOfResource<'packing-list'>;
 
 export type Tally = ReturnType<typeof useTally>;
 
@@ -39,7 +39,7 @@ export function useTally(projectId: string, handId: string) {
   const db = useLocalDb();
   const index = useRef<ReferenceIndex | null>(null);
   const [hold, setHold] = useState<number | null>(null);
-  const [basket, setBasket] = useState<LocalRow[]>([]);
+  const [basket, setBasket] = useState<Item[]>([]);
   const [message, setMessage] = useState<TallyMessage | null>(null);
   const [busy, setBusy] = useState(false);
   // The counts on screen: the store's (live), moved at once by this screen's own lifts and undos, so the
@@ -99,7 +99,7 @@ export function useTally(projectId: string, handId: string) {
   // Every action waits for the one before (a gloved prompter presses Enter faster than IndexedDB answers),
   // and reads the lift and the counts as they are then, not as they were at the last render.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const basketRef = useRef<LocalRow[]>([]);
+  const basketRef = useRef<Item[]>([]);
   const countsRef = useRef<HandCounts | undefined>(undefined);
   countsRef.current = counts;
   const holdRef = useRef<number | null>(null);
@@ -109,7 +109,7 @@ export function useTally(projectId: string, handId: string) {
     queue.current = next.catch(() => undefined);
     return next;
   }, []);
-  const setLift = (items: LocalRow[]) => {
+  const setLift = (items: Item[]) => {
     basketRef.current = items;
     setBasket(items);
   };
@@ -127,7 +127,7 @@ export function useTally(projectId: string, handId: string) {
           continue;
         }
         setLift([...basketRef.current, check.item]);
-        setMessage({ tone: 'ok', text: t('added', { reference: text(check.item.reference) }) });
+        setMessage({ tone: 'ok', text: t('added', { reference: check.item.reference }) });
       }
     });
 
@@ -141,7 +141,7 @@ export function useTally(projectId: string, handId: string) {
         refuse(outcome.refusal);
         return;
       }
-      const reference = text(outcome.item.reference);
+      const reference = outcome.item.reference;
       setLift([...basketRef.current, outcome.item]);
       chime();
       const { mismatch } = outcome;
@@ -163,7 +163,7 @@ export function useTally(projectId: string, handId: string) {
   const drop = (id: string) => setLift(basketRef.current.filter((item) => item.id !== id));
 
   /** Writes a change of the counts' items (a lift or its undo), holding the counts still meanwhile. */
-  async function written(write: () => Promise<void>, items: LocalRow[], sign: 1 | -1) {
+  async function written(write: () => Promise<void>, items: Item[], sign: 1 | -1) {
     const base = countsRef.current;
     if (base) setPending({ base, expected: null });
     try {
@@ -211,7 +211,7 @@ export function useTally(projectId: string, handId: string) {
           return;
         }
         await written(() => undoLift(db, lift.items), lift.items, -1);
-        const references = lift.items.map((item) => text(item.reference)).join(', ');
+        const references = lift.items.map((item) => item.reference).join(', ');
         setMessage({ tone: 'ok', text: t('undone', { count: lift.items.length, references }) });
       } finally {
         setBusy(false);

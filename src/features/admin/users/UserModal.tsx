@@ -2,24 +2,23 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } fro
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeUser, createUser, type Invite, type NewUser } from '../../../api/admin';
-import type { LocalRow } from '../../../store/schema';
+import type { RowOfResource } from '../../../store/schema';
 import { notifyUpdated } from '../../../ui/notices';
 import { bannerOf, useOnlineAction } from '../ui/online';
 import { ShownOnce } from '../ui/ShownOnce';
 import { PasswordChoice, type PasswordWay } from './PasswordChoice';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const FIELDS = ['username', 'first_name', 'last_name', 'email', 'role', 'password'] as const;
 
 /** Create a user (a first password, or a one-time link shown once) or edit one's names, e-mail and role. */
-export function UserModal({ user, onClose }: { user: LocalRow | null; onClose: () => void }) {
+export function UserModal({ user, onClose }: { user: RowOfResource<'users'> | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const editing = user !== null;
   const [values, setValues] = useState<NewUser>({
-    username: text(user?.username),
-    first_name: text(user?.first_name),
-    last_name: text(user?.last_name),
-    email: text(user?.email),
+    username: user?.username ?? '',
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email: user?.email ?? '',
     role: user?.role === 'admin' ? 'admin' : 'staff',
     password: '',
   });

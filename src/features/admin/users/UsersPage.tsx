@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeUser } from '../../../api/admin';
 import { lookupLabel } from '../../../domain/reference/label';
 import { useList } from '../../../store/hooks';
-import type { LocalRow } from '../../../store/schema';
+import type { RowOfResource } from '../../../store/schema';
 import { HistoryButton } from '../../../ui/history/HistoryButton';
 import { notifyUpdated } from '../../../ui/notices';
 import { useSession } from '../../auth/session';
@@ -16,11 +16,11 @@ import { useListPage } from '../ui/useListPage';
 import { PasswordModal } from './PasswordModal';
 import { UserModal } from './UserModal';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+type User = RowOfResource<'users'>;
 type Shown = 'active' | 'inactive' | 'all';
-type Open = { kind: 'new' } | { kind: 'edit' | 'password' | 'status'; user: LocalRow } | null;
+type Open = { kind: 'new' } | { kind: 'edit' | 'password' | 'status'; user: User } | null;
 
-const byName = (a: LocalRow, b: LocalRow) =>
+const byName = (a: User, b: User) =>
   lookupLabel('users', a, 'en').localeCompare(lookupLabel('users', b, 'en'));
 
 /** Users (admins): who may sign in, with which role; deactivated ones stay as names on their records. */
@@ -31,10 +31,10 @@ export default function UsersPage() {
   const [shown, setShown] = useState<Shown>('active');
   const [open, setOpen] = useState<Open>(null);
   const keep = useCallback(
-    (row: LocalRow) => shown === 'all' || (row.is_active !== false) === (shown === 'active'),
+    (row: User) => shown === 'all' || (row.is_active !== false) === (shown === 'active'),
     [shown],
   );
-  const words = useCallback((row: LocalRow) => `${lookupLabel('users', row, 'en')} ${text(row.email)}`, []);
+  const words = useCallback((row: User) => `${lookupLabel('users', row, 'en')} ${row.email ?? ''}`, []);
   const sorted = useMemo(() => (rows ? [...rows].sort(byName) : undefined), [rows]);
   const list = useListPage(sorted, words, keep);
   const close = () => setOpen(null);
@@ -60,9 +60,9 @@ export default function UsersPage() {
         {(user) => (
           <EntryCard
             key={user.id}
-            testId={`user-${text(user.username)}`}
+            testId={`user-${user.username}`}
             title={lookupLabel('users', user, 'en')}
-            details={[text(user.email)]}
+            details={[user.email ?? '']}
             badges={
               <>
                 <Badge variant="light" color={user.role === 'admin' ? 'grape' : 'blue'}>
@@ -108,7 +108,7 @@ export default function UsersPage() {
 }
 
 /** Deactivate (their sessions end at once; their name stays) or reactivate, after saying what it does. */
-function StatusModal({ user, onClose }: { user: LocalRow; onClose: () => void }) {
+function StatusModal({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const { errors, busy, run } = useOnlineAction();
   const activate = user.is_active === false;

@@ -15,8 +15,6 @@ import { EventModal } from './EventModal';
 import { HandsTable } from './HandsTable';
 import { projectTimeline, type TimelineEvent } from './queries';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 function EventDetails({ item }: { item: TimelineEvent }) {
   const { t } = useTranslation('project');
   const zone = useZone();
@@ -24,15 +22,15 @@ function EventDetails({ item }: { item: TimelineEvent }) {
   // A one-moment event (arrived, all fast) has its time once.
   const moment = !row.end_date || row.end_date === row.init_date;
   const cells: [string, string][] = [
-    [t('events.start_date'), formatDate(text(row.init_date), zone)],
-    [t('events.start_time'), formatTime(text(row.init_date), zone)],
+    [t('events.start_date'), formatDate(row.init_date, zone)],
+    [t('events.start_time'), formatTime(row.init_date, zone)],
     ...(moment
       ? []
       : ([
-          [t('events.end_date'), formatDate(text(row.end_date), zone)],
-          [t('events.end_time'), formatTime(text(row.end_date), zone)],
+          [t('events.end_date'), formatDate(row.end_date ?? '', zone)],
+          [t('events.end_time'), formatTime(row.end_date ?? '', zone)],
         ] as [string, string][])),
-    [t('fields.number_gangs'), typeof row.number_gangs === 'number' ? String(row.number_gangs) : ''],
+    [t('fields.number_gangs'), row.number_gangs === null ? '' : String(row.number_gangs)],
   ];
   return (
     <Stack gap="xs">
@@ -46,12 +44,12 @@ function EventDetails({ item }: { item: TimelineEvent }) {
           </div>
         ))}
       </SimpleGrid>
-      {text(row.notes) && (
+      {row.notes && (
         <div>
           <Text size="xs" c="dimmed">
             {t('fields.notes')}
           </Text>
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{text(row.notes)}</Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{row.notes}</Text>
         </div>
       )}
     </Stack>
@@ -94,7 +92,7 @@ export function EventsTimeline({ projectId }: { projectId: string }) {
               <Group gap="sm">
                 <Text fw={600}>{item.description || t('events.untyped')}</Text>
                 <Text size="sm" c="dimmed">
-                  {formatSpan(text(item.row.init_date), text(item.row.end_date), zone)}
+                  {formatSpan(item.row.init_date, item.row.end_date ?? '', zone)}
                 </Text>
                 {item.kind === 'working' && (
                   <Badge variant="light">{t('hands.count', { count: item.hands.length })}</Badge>

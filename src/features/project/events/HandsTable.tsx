@@ -1,7 +1,7 @@
 import { Button, Collapse, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { LocalRow } from '../../../store/schema';
+import type { RowOfResource } from '../../../store/schema';
 import { formatSpan } from '../../../ui/format';
 import { IconPlus } from '../../../ui/icons';
 import { DataTable } from '../../../ui/list/DataTable';
@@ -11,13 +11,12 @@ import { useZone } from '../../../ui/zone';
 
 interface HandsTableProps {
   projectId: string;
-  hands: LocalRow[];
+  hands: RowOfResource<'hand'>[];
   onAdd: () => void;
   ask: AskDelete;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const num = (value: unknown) => (typeof value === 'number' ? String(value) : '');
+const gang = (hand: RowOfResource<'hand'>) => (hand.gang_no === null ? '' : String(hand.gang_no));
 
 /** A working shift's hands: a collapsible list (a tap opens the hand) with view and delete, and add. */
 export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
@@ -35,7 +34,7 @@ export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
         </Button>
       </Group>
       <Collapse expanded={opened}>
-        <DataTable<LocalRow>
+        <DataTable<RowOfResource<'hand'>>
           rows={hands}
           rowKey={(hand) => hand.id}
           rowTestId="hand-row"
@@ -44,16 +43,16 @@ export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
           opens={(hand) => `/project/${projectId}/hand/${hand.id}`}
           title={{
             header: t('hands.description'),
-            cell: (hand) => text(hand.description) || t('hands.untitled', { gang: num(hand.gang_no) }),
+            cell: (hand) => hand.description || t('hands.untitled', { gang: gang(hand) }),
           }}
           marks={(hand) => <SyncBadge row={hand} />}
           columns={[
-            { key: 'gang_no', header: t('hands.gang_no'), cell: (hand) => num(hand.gang_no), numeric: true },
-            { key: 'foreman', header: t('hands.foreman'), cell: (hand) => text(hand.foreman), from: 'md' },
+            { key: 'gang_no', header: t('hands.gang_no'), cell: gang, numeric: true },
+            { key: 'foreman', header: t('hands.foreman'), cell: (hand) => hand.foreman ?? '', from: 'md' },
             {
               key: 'time',
               header: t('hands.time'),
-              cell: (hand) => formatSpan(text(hand.init_date), text(hand.end_date), zone),
+              cell: (hand) => formatSpan(hand.init_date ?? '', hand.end_date ?? '', zone),
             },
           ]}
           actions={(hand) => (
@@ -62,7 +61,7 @@ export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
               remove={{
                 resource: 'hand',
                 id: hand.id,
-                title: text(hand.description) || t('hands.hand'),
+                title: hand.description || t('hands.hand'),
                 ask,
               }}
             />

@@ -2,18 +2,17 @@
 import { Dexie } from 'dexie';
 import { lookupLabel } from '../../../domain/reference/label';
 import type { LocalDb } from '../../../store/db';
-import type { LocalRow } from '../../../store/schema';
+import type { RowOfResource } from '../../../store/schema';
 
 export interface TimelineEvent {
-  row: LocalRow;
+  row: RowOfResource<'project-event'>;
   description: string;
   kind: string;
-  hands: LocalRow[];
+  hands: RowOfResource<'hand'>[];
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const byStart = (a: LocalRow, b: LocalRow) =>
-  text(a.init_date).localeCompare(text(b.init_date)) || a.id.localeCompare(b.id);
+const byStart = (a: RowOfResource<'hand'>, b: RowOfResource<'hand'>) =>
+  (a.init_date ?? '').localeCompare(b.init_date ?? '') || a.id.localeCompare(b.id);
 
 /** `language`: the one the event types are named in. */
 export async function projectTimeline(
@@ -32,17 +31,16 @@ export async function projectTimeline(
     db.rows('event').toArray(),
   ]);
   const typeById = new Map(types.map((type) => [type.id, type]));
-  const handsByEvent = new Map<string, LocalRow[]>();
+  const handsByEvent = new Map<string, RowOfResource<'hand'>[]>();
   for (const hand of hands.sort(byStart)) {
-    const event = text(hand.event);
-    handsByEvent.set(event, [...(handsByEvent.get(event) ?? []), hand]);
+    handsByEvent.set(hand.event, [...(handsByEvent.get(hand.event) ?? []), hand]);
   }
   return events.map((row) => {
-    const type = typeById.get(text(row.event));
+    const type = typeById.get(row.event);
     return {
       row,
       description: lookupLabel('event', type, language),
-      kind: text(type?.kind),
+      kind: type?.kind ?? '',
       hands: handsByEvent.get(row.id) ?? [],
     };
   });
