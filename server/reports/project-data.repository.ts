@@ -5,6 +5,7 @@ import { isUuid } from '../../src/domain/ids.js';
 import type { RatiosInput } from '../../src/domain/ratios/index.js';
 import { lookupLabel } from '../../src/domain/reference/label.js';
 import { resources } from '../../src/domain/registry.js';
+import type { ResourceRow } from '../../src/domain/rows.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../http/errors.js';
@@ -12,40 +13,29 @@ import { readCondition } from '../resources/engine/access.js';
 
 type Db = Database['db'];
 
-/** The project with the names of what it refers to (header blocks). */
-export interface ProjectHeader {
-  id: string;
-  code: string | null;
-  name: string;
-  activity: string | null;
-  init_date: string | null;
-  end_date: string | null;
-  voyage: string | null;
-  dock: string | null;
-  agency: string | null;
-  applicant: string | null;
-  quay: string | null;
-  berthing_wharf: string | null;
-  remarks: string | null;
-  start_ops: string | null;
-  end_ops: string | null;
-  reported_and_ready: string | null;
-  time_to_count: string | null;
-  despatched: string | null;
-  eta_portcall: string | null;
-  etd_portcall: string | null;
-  vessel_name: string | null;
-  port_name: string | null;
-  country_name: string | null;
-  customer_name: string | null;
-  previous_port_name: string | null;
-  next_port_name: string | null;
-  status_name: string | null;
-  activity_name: string | null;
-  commodity_name: string | null;
-  /** The referenced rows whose names the header shows: renamed in a language by projectInLanguage. */
-  refs: Readonly<Record<NamedRef, Readonly<Record<string, unknown>> | null>>;
-}
+/** The project's own fields the report headers show, read as the domain types them. */
+const HEADER_FIELDS = [
+  'id',
+  'code',
+  'name',
+  'activity',
+  'init_date',
+  'end_date',
+  'voyage',
+  'dock',
+  'agency',
+  'applicant',
+  'quay',
+  'berthing_wharf',
+  'remarks',
+  'start_ops',
+  'end_ops',
+  'reported_and_ready',
+  'time_to_count',
+  'despatched',
+  'eta_portcall',
+  'etd_portcall',
+] as const satisfies readonly (keyof ResourceRow<'project'>)[];
 
 /** Header names that come from a reference list, the resource each is read from. */
 const namedRefs = {
@@ -60,6 +50,14 @@ const namedRefs = {
   commodity: 'commodity',
 } as const;
 type NamedRef = keyof typeof namedRefs;
+
+/** The project with the names of what it refers to (header blocks): `vessel_name`, `port_name`... */
+export type ProjectHeader = Pick<ResourceRow<'project'>, (typeof HEADER_FIELDS)[number]> & {
+  [Ref in NamedRef as `${Ref}_name`]: string | null;
+} & {
+  /** The referenced rows whose names the header shows: renamed in a language by projectInLanguage. */
+  refs: Readonly<Record<NamedRef, Readonly<Record<string, unknown>> | null>>;
+};
 
 /** The header with every reference list's name in `language` (lookupLabel, as the app's screens). */
 export function projectInLanguage(project: ProjectHeader, language: string): ProjectHeader {
@@ -81,9 +79,7 @@ export async function findProjectHeader(
   if (!isUuid(id)) throw notFound();
   const access = readCondition(resources.project, principal, 't');
   const result = await sql<ProjectHeader>`
-    select t.id, t.code, t.name, t.activity, t.init_date, t.end_date, t.voyage, t.dock, t.agency,
-      t.applicant, t.quay, t.berthing_wharf, t.remarks, t.start_ops, t.end_ops, t.reported_and_ready,
-      t.time_to_count, t.despatched, t.eta_portcall, t.etd_portcall,
+    select ${sql.join(HEADER_FIELDS.map((field) => sql.ref(`t.${field}`)))},
       json_build_object('vessel', to_jsonb(v), 'port', to_jsonb(p), 'country', to_jsonb(c),
         'customer', to_jsonb(a), 'previous_port', to_jsonb(pp), 'next_port', to_jsonb(np),
         'status', to_jsonb(s), 'activity', to_jsonb(pa), 'commodity', to_jsonb(cm)) as refs

@@ -3,25 +3,30 @@
 // the tablet does from its local store.
 import { sql } from 'kysely';
 import { lookupLabel } from '../../src/domain/reference/label.js';
-import {
-  type SofContent,
-  type SofName,
-  type SofReportFields,
-  sofContent,
-  sofName,
-} from '../../src/domain/sof/content.js';
+import type { ResourceRow } from '../../src/domain/rows.js';
+import { type SofContent, type SofName, sofContent, sofName } from '../../src/domain/sof/content.js';
 import type { Database } from '../db/database.js';
 import type { ProjectData } from './project-data.repository.js';
 
 type Db = Database['db'];
 
-/** A SOF report row as stored (refs as ids). */
-export interface SofReportRow extends SofReportFields {
-  id: string;
-  previous_port: string | null;
-  port: string | null;
-  next_port: string | null;
-}
+/** The SOF report's fields the statement reads: its ports (refs as ids) and what replaces the project's. */
+const SOF_REPORT_FIELDS = [
+  'id',
+  'previous_port',
+  'port',
+  'next_port',
+  'berthing_wharf',
+  'reported_and_ready',
+  'time_to_count',
+  'despatched',
+  'eta_portcall',
+  'etd_portcall',
+  'remarks',
+] as const satisfies readonly (keyof ResourceRow<'sof-report'>)[];
+
+/** A SOF report row as stored (refs as ids), typed as the domain types it. */
+export type SofReportRow = Pick<ResourceRow<'sof-report'>, (typeof SOF_REPORT_FIELDS)[number]>;
 
 export async function findSofReport(
   db: Db,
@@ -29,8 +34,7 @@ export async function findSofReport(
   id: string,
 ): Promise<SofReportRow | undefined> {
   const result = await sql<SofReportRow>`
-    select id, previous_port, port, next_port, berthing_wharf, reported_and_ready, time_to_count, despatched,
-      eta_portcall, etd_portcall, remarks
+    select ${sql.join(SOF_REPORT_FIELDS.map((field) => sql.ref(field)))}
     from sof_report where id = ${id} and project = ${projectId} and deleted_at is null`.execute(db);
   return result.rows[0];
 }

@@ -86,7 +86,7 @@ type SofProject = Record<SofTime, string | null | undefined> & {
 };
 
 /** A SOF report row's fields (each, when given, replaces the project's). */
-export type SofReportFields = Partial<Record<SofTime, string | null>> & {
+type SofReportFields = Partial<Record<SofTime, string | null>> & {
   berthing_wharf?: string | null;
   remarks?: string | null;
 };
