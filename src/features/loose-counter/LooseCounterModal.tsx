@@ -5,7 +5,7 @@ import { looseLabelColorHex } from '../../domain/enums';
 import { save } from '../../store/active';
 import { useCount, useList } from '../../store/hooks';
 import type { ListQuery } from '../../store/queries';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { fieldError, otherErrors } from '../../ui/fieldErrors';
 import { useRecordForm } from '../../ui/form';
@@ -21,18 +21,12 @@ import { ColorChips, LabelColorSelect } from '../packing-list/LabelColors';
 import { parseQuantity } from './decimal';
 
 const LOOSE_PAGE_SIZE = 5;
-const colorsOf = (row: LocalRow | null) =>
-  Array.isArray(row?.label_color) ? (row.label_color as string[]) : [];
+type Entry = RowOfResource<'remaining-parts'>;
+/** The colours of an entry or of the form's values (a list of texts; anything else is none). */
+const colorsOf = (values: { label_color?: unknown } | null): string[] =>
+  Array.isArray(values?.label_color) ? values.label_color.filter((color) => typeof color === 'string') : [];
 
-function EntryForm({
-  projectId,
-  row,
-  onDone,
-}: {
-  projectId: string;
-  row: LocalRow | null;
-  onDone: () => void;
-}) {
+function EntryForm({ projectId, row, onDone }: { projectId: string; row: Entry | null; onDone: () => void }) {
   const { t } = useTranslation(['packing', 'ui']);
   const form = useRecordForm({
     label_color: colorsOf(row),
@@ -67,7 +61,7 @@ function EntryForm({
           label={t('fields.label_color')}
           name="label_color"
           hex={looseLabelColorHex}
-          value={colorsOf(form.values as LocalRow)}
+          value={colorsOf(form.values)}
           onChange={(value) => form.set('label_color', value)}
           error={fieldError(t, 'remaining-parts', t('fields.label_color'), form.errors.label_color)}
         />
@@ -110,7 +104,7 @@ export function LooseCounterModal({
 }) {
   const { t } = useTranslation('packing');
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<{ row: LocalRow | null } | null>(null);
+  const [editing, setEditing] = useState<{ row: Entry | null } | null>(null);
   const confirm = useConfirmDelete();
   const numbers = useNumbers();
   const range = (table: Parameters<ListQuery<'remaining-parts'>>[0]) =>
@@ -147,7 +141,7 @@ export function LooseCounterModal({
               {t('loose.add')}
             </Button>
           </Group>
-          <DataTable<LocalRow>
+          <DataTable<Entry>
             rows={rows}
             rowKey={(row) => row.id}
             testId="loose-table"
@@ -169,7 +163,7 @@ export function LooseCounterModal({
               {
                 key: 'quantity',
                 header: t('fields.quantity'),
-                cell: (row) => numbers.number(row.quantity as string | number | null),
+                cell: (row) => numbers.number(row.quantity),
                 numeric: true,
               },
             ]}
@@ -179,7 +173,7 @@ export function LooseCounterModal({
                 remove={{
                   resource: 'remaining-parts',
                   id: row.id,
-                  title: numbers.number(row.quantity as string | number | null),
+                  title: numbers.number(row.quantity),
                   ask: confirm.ask,
                 }}
               />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { makeContainerReport } from '../../api/reports';
 import { save } from '../../store/active';
-import type { LocalRow } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
 import { listPlace } from '../../ui/listPlace';
@@ -22,7 +22,7 @@ import { ContainerSignature } from './ContainerSignature';
 import { CONTAINER_FIELDS, CONTAINER_SECTIONS } from './sections';
 
 /** The container report form: General data open, External, Internal, Stowage; Attachments once saved. */
-export function ContainerForm({ report }: { report: LocalRow | null }) {
+export function ContainerForm({ report }: { report: RowOfResource<'container-report'> | null }) {
   const { t } = useTranslation(['containers', 'ui', 'reports']);
   const navigate = useNavigate();
   const userId = useSession((state) => state.user?.id ?? null);
@@ -31,7 +31,7 @@ export function ContainerForm({ report }: { report: LocalRow | null }) {
   });
   const generation = useGenerate();
   const id = report?.id ?? null;
-  const number = typeof report?.container_number === 'string' ? report.container_number : '';
+  const number = report?.container_number ?? '';
 
   async function submit() {
     const result = await form.submit((values) => save('container-report', values));
