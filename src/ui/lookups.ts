@@ -1,7 +1,7 @@
 // How a referenced record is named on screen (a flat row's ref is an id: screens join the name from the
 // locally stored lookup), and the indexed search behind the search-selects.
 import i18next from 'i18next';
-import { lookupLabel } from '../domain/reference/label';
+import { lookupLabel, textOf as text } from '../domain/reference/label';
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from '../store/db';
 import type { LocalRow } from '../store/schema';
@@ -11,8 +11,6 @@ export interface Option {
   value: string;
   label: string;
 }
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * The name a record goes by where another record refers to it, in the interface's language (or the one

@@ -7,7 +7,9 @@ export type LabelLanguage = 'en' | 'es';
 
 type Row = Readonly<Record<string, unknown>>;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A value of a row whose resource is not known here, as text: the value when it is text, else ''. */
+export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+const text = textOf;
 
 /** 'es' for Spanish ('es', 'es-ES'), else English. */
 export function labelLanguage(language: string | null | undefined): LabelLanguage {

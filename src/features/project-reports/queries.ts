@@ -1,4 +1,5 @@
 // A page of a project's reports of one kind, newest first, with the names of what they refer to.
+import { textOf as text } from '../../domain/reference/label';
 import { getResource, type ResourceName, refsOf } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
@@ -15,8 +16,6 @@ export interface ReportPage {
   total: number;
   rows: ReportRow[];
 }
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 async function cellsOf(
   db: LocalDb,

@@ -3,6 +3,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { FIELD_NAMESPACE } from '../../domain/field-namespaces';
 import { syncColumns } from '../../domain/model';
+import { textOf as text } from '../../domain/reference/label';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
@@ -13,8 +14,6 @@ import { formatNumber } from '../../ui/numbers';
 import { humanize } from './fixValues';
 
 type Row = Record<string, unknown>;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 export const DESCRIBE_NAMESPACES = ['sync', 'common', 'admin', ...new Set(Object.values(FIELD_NAMESPACE))];
 
 /** The field's label in the interface language (its form's label, see knownFieldLabel), else its name in words. */

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textOf as text } from '../../../domain/reference/label';
 import type { ResourceName } from '../../../domain/registry';
 import { update } from '../../../store/active';
 import { useList } from '../../../store/hooks';
@@ -19,8 +20,6 @@ import { MergeModal } from './MergeModal';
 
 type Shown = 'current' | 'retired' | 'all';
 type Open = { kind: 'new' } | { kind: 'edit' | 'merge' | 'delete'; entry: LocalRow } | null;
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** What identifies an entry besides its name: a code, an IMO number, a time zone, a kind... */
 function detailsOf(t: (key: string) => string, row: LocalRow): string[] {
