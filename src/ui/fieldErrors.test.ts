@@ -130,7 +130,13 @@ describe("a form's refusals", () => {
   it("the server's answer is shown as it came, in the language it was asked in: no words are read back", () => {
     // What the server answers (Accept-Language: es, en) for a record deleted meanwhile.
     const gone = 'Clave "01a21a52-6abb-726b-8b6a-f2dd2951aa91" no válida: el objeto no existe.';
-    expect(fieldMessage(es, 'packing-list', 'Mano de validación', gone)).toBe(gone);
+    expect(fieldMessage(es, 'packing-list', 'Mano de validación', gone)).toBe(
+      'Mano de validación: el registro elegido no está (ya) en el servidor.',
+    );
+    const goneEn = 'Invalid pk "01a21a52-6abb-726b-8b6a-f2dd2951aa91" - object does not exist.';
+    expect(fieldMessage(en, 'packing-list', 'Validation hand', goneEn)).toBe(
+      'Validation hand: the record chosen is not on the server (any more).',
+    );
     const english = 'This field is required.';
     expect(fieldMessage(es, 'project', 'Nombre', english)).toBe(english);
     // A text that looks like a code but names no domain message is text too.

@@ -9,8 +9,18 @@ import type { ResourceName } from '../domain/registry';
 import type { FieldErrors } from '../store/validate';
 import { knownFieldLabel } from './fieldNamespaces';
 
+/**
+ * The server's refusal of a link to a record it does not have (its 'record.no_pk', as its catalogue words
+ * it in English and in Spanish): it names the record by its id, no word of the user's, so the form says
+ * which field holds a record no longer there. The one server sentence the app recognises: a sync push's
+ * refusal carries text only (its key would need a field of the wire's answer).
+ */
+const NO_RECORD =
+  /^(?:Invalid pk "[^"]*" - object does not exist|Clave "[^"]*" no válida: el objeto no existe)\.$/;
+
 /** One message of `field` (its label), of a record of `resource`, in the interface's language. */
 export function fieldMessage(t: TFunction, resource: string, field: string, message: string): string {
+  if (NO_RECORD.test(message)) return t('common:field_errors.no_record', { field });
   const said = readSaid(message);
   if (!said) return message;
   const values: Record<string, string | number> = { ...said.values, field };

@@ -370,10 +370,12 @@ describe('project reports', () => {
     });
     await rp3.click();
     const hand = modal.getByRole('combobox', { name: 'Validation hand', exact: true });
-    // Under the field, as the server worded it in the interface's language (the app reads no words back).
+    // Under the field, named, in the screen's words (the server answered with the hand's id).
     await expect.poll(async () => hand.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
     const error = modal.locator('.mantine-Select-error');
-    expect(await error.textContent()).toBe(`Invalid pk "${gangB}" - object does not exist.`);
+    expect(await error.textContent()).toBe(
+      'Validation hand: the record chosen is not on the server (any more).',
+    );
     await shot('packing-refusal-en');
     // Another hand chosen: the refusal of the old value no longer stands under the field.
     await pick(page, modal, 'Validation hand', 'Gang A');
