@@ -47,6 +47,23 @@ const change = (
 const push = (mutations: ReturnType<typeof change>[]) =>
   api<PushBody>('POST', '/api/sync/push/', { token, body: { client_id: clientId, mutations } });
 
+/** A project made over REST with an incidence of each description (and `fields`). */
+async function projectWith(name: string, descriptions: string[], fields: Record<string, unknown> = {}) {
+  const project = (await api<{ id: string }>('POST', '/api/project/', { token, body: { name } })).body.id;
+  const ids = await Promise.all(
+    descriptions.map(
+      async (description) =>
+        (
+          await api<{ id: string }>('POST', '/api/incidence/', {
+            token,
+            body: { project, description, ...fields },
+          })
+        ).body.id,
+    ),
+  );
+  return { project, ids };
+}
+
 describe('a push batch', () => {
   it('rolls a refused mutation back to its savepoint only', async () => {
     const account = uuidv7();
@@ -156,15 +173,8 @@ describe('a push batch', () => {
   });
 
   it('reads the rows of its updates once, locked at its start: a row changed twice, a row its delete cascaded to', async () => {
-    const project = (await api<{ id: string }>('POST', '/api/project/', { token, body: { name: 'Cascade' } }))
-      .body.id;
-    const [kept, under] = await Promise.all(
-      ['Kept', 'Under'].map(
-        async (description) =>
-          (await api<{ id: string }>('POST', '/api/incidence/', { token, body: { project, description } }))
-            .body.id,
-      ),
-    );
+    const { project, ids } = await projectWith('Cascade', ['Kept', 'Under']);
+    const [kept, under] = ids;
     const at = new Date().toISOString();
     const mutations = [
       change('incidence', 'update', kept, { description: 'Once' }, at),
@@ -186,5 +196,75 @@ describe('a push batch', () => {
     ]);
     expect(stored.description).toBe('Under');
     expect(stored.deleted_at).not.toBeNull();
+  });
+
+  it('writes its updates of many records together, each its own fields (nulls and lists too), its own audit entry and answer', async () => {
+    const { project, ids } = await projectWith('Set', ['A', 'B', 'C'], { causes: 'Old', solution: 'Old' });
+    const [a, b, c] = ids;
+    const [boss] = await server.query("select id from users where username = 'boss'");
+    const at = new Date().toISOString();
+    const mutations = [
+      change('incidence', 'update', a, { description: 'A2', users_interested: [boss.id] }, at),
+      change('incidence', 'update', b, { causes: 'Rust' }, at),
+      change('incidence', 'update', c, { solution: null, requires_attention: true }, at),
+      change('project', 'update', project, { dock: 'D9' }, at),
+      change('incidence', 'update', b, { description: 'B3' }, at),
+      change('incidence', 'update', a, { description: 'x'.repeat(3000) }, at),
+      change('incidence', 'update', c, { causes: 'Wind' }, at),
+    ].map((mutation, index) => ({ ...mutation, seq: index + 1 }));
+    const batch = await push(mutations);
+    expect(batch.body.results.map((result) => result.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'applied',
+      'applied',
+      'rejected',
+      'applied',
+    ]);
+    const stored = await server.query(
+      'select id, seq, version, description, causes, solution, users_interested, requires_attention from incidence where id = any($1::uuid[])',
+      [[a, b, c]],
+    );
+    const row = (id: string) => stored.find((found) => found.id === id);
+    expect(row(a)).toMatchObject({ description: 'A2', causes: 'Old', solution: 'Old', version: 2 });
+    expect(row(a)?.users_interested).toEqual([boss.id]);
+    expect(row(b)).toMatchObject({ description: 'B3', causes: 'Rust', solution: 'Old', version: 3 });
+    expect(row(c)).toMatchObject({ description: 'C', causes: 'Wind', solution: null, version: 3 });
+    expect(row(c)?.requires_attention).toBe(true);
+    // Each answer is its own row as it wrote it; the last of a record's as stored.
+    expect(batch.body.results[1].row).toMatchObject({ description: 'B', causes: 'Rust', version: 2 });
+    expect(batch.body.results[2].row).toMatchObject({ solution: null, causes: 'Old', version: 2 });
+    expect(batch.body.results[3].row).toMatchObject({ dock: 'D9', version: 2 });
+    for (const [index, id] of [
+      [0, a],
+      [4, b],
+      [6, c],
+    ] as const)
+      expect(batch.body.results[index].row).toMatchObject({ ...row(id), seq: Number(row(id)?.seq) });
+    const audit = await server.query(
+      'select mutation_id, changes from audit_log where mutation_id = any($1::uuid[])',
+      [mutations.map((mutation) => mutation.mutation_id)],
+    );
+    const changes = new Map(audit.map((entry) => [entry.mutation_id, entry.changes]));
+    expect(audit).toHaveLength(6);
+    expect(changes.get(mutations[1].mutation_id)).toEqual({ causes: ['Old', 'Rust'] });
+    expect(changes.get(mutations[2].mutation_id)).toEqual({
+      solution: ['Old', null],
+      requires_attention: [false, true],
+    });
+    expect(changes.get(mutations[4].mutation_id)).toEqual({ description: ['B', 'B3'] });
+    expect(changes.has(mutations[5].mutation_id)).toBe(false);
+    const again = await push(mutations);
+    expect(again.body.results.map((result) => result.status)).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'rejected',
+      'duplicate',
+    ]);
+    expect(again.body.results[2].row).toEqual(batch.body.results[2].row);
   });
 });

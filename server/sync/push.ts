@@ -1,14 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { allFields } from '../../src/domain/columns.js';
 import { sameValue } from '../../src/domain/input.js';
 import { getResource } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
-import type { Mutation, MutationResult as WireResult } from '../../src/domain/sync-wire.js';
+import type { Mutation } from '../../src/domain/sync-wire.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
-import { databaseRefusal } from '../http/database-errors.js';
-import { ConflictError, HttpError, ValidationError } from '../http/errors.js';
-import { say, type Text } from '../i18n/message.js';
+import { say } from '../i18n/message.js';
 import { checkWrite } from '../resources/engine/access.js';
 import { columnsOf } from '../resources/engine/columns.js';
 import { TallyConflictError, validateOnce } from '../resources/engine/tally.js';
@@ -17,15 +14,16 @@ import {
   createRecord,
   deleteRecord,
   lockRow,
+  planRecordUpdate,
   updateRecord,
   type WriteScope,
 } from '../resources/engine/write.js';
 import { LockedRows } from './locked-rows.js';
 import { mergeFields, standingDetail } from './merge.js';
+import { Conflict, type MutationResult, recordTallyRefusal, refusal } from './push-answers.js';
 import { BatchedCreates, SetBasedFailed } from './push-creates.js';
+import { BatchedUpdates } from './push-updates.js';
 import { flatRow } from './rows.js';
-
-type MutationResult = WireResult<Text>;
 
 const DEPENDS = say('sync.depends');
 
@@ -34,15 +32,21 @@ interface Applied {
   standing: Record<string, unknown>;
   /** The row as devices store it (null: deleted); undefined when the write stored nothing to read it from. */
   row?: Record<string, unknown> | null;
+  /** Its write waits in `later` (the row comes when it is written). */
+  deferred?: boolean;
 }
 
-/** Applies one mutation; the fields a later write holds are not written: returned with the values that stand. */
+/**
+ * Applies one mutation; the fields a later write holds are not written: returned with the values that
+ * stand. An update's write is left to `later` when given (checked here, written with others).
+ */
 async function applyOne(
   scope: WriteScope,
   resource: Resource,
   actor: Actor,
   mutation: Mutation,
   locked: LockedRows,
+  later?: BatchedUpdates,
 ): Promise<Applied> {
   const data = mutation.data ?? {};
   if (mutation.op === 'delete') {
@@ -70,30 +74,14 @@ async function applyOne(
     data,
     locked.newerFor(mutation.mutation_id),
   );
-  const updated = await updateRecord(scope, resource, actor, mutation.id, kept, {
-    partial: true,
-    locked: { row },
-  });
-  return { standing, row: updated.row };
-}
-
-class Conflict extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
+  const options = { partial: true, locked: { row } };
+  if (later) {
+    const { plan } = await planRecordUpdate(scope, resource, actor, mutation.id, kept, options);
+    if (plan) later.add(resource, mutation.mutation_id, plan);
+    return { standing, deferred: !!plan };
   }
-}
-
-/** A tablet's validation of an item already validated, refused: kept for the coil report's exceptions. */
-async function recordTallyRefusal(db: Kysely<unknown>, actor: Actor, mutation: Mutation, detail: string) {
-  const data = mutation.data ?? {};
-  const hand = typeof data.validation_hand === 'string' ? data.validation_hand : null;
-  const hold = Number.isInteger(data.validation_hold) ? Number(data.validation_hold) : null;
-  await sql`insert into tally_refusal (mutation_id, packing_item, project, user_id, client_id, occurred_at,
-      validation_hand, validation_hold, detail)
-    select ${mutation.mutation_id}, p.id, p.project, ${actor.userId}, ${actor.clientId ?? null},
-      ${mutation.occurred_at ?? null}::timestamptz, ${hand}::uuid, ${hold}::integer, ${detail}
-    from packing_list p where p.id = ${mutation.id}
-    on conflict (mutation_id) do nothing`.execute(db);
+  const updated = await updateRecord(scope, resource, actor, mutation.id, kept, options);
+  return { standing, row: updated.row };
 }
 
 function refsTo(resource: Resource, data: Record<string, unknown>): string[] {
@@ -103,8 +91,6 @@ function refsTo(resource: Resource, data: Record<string, unknown>): string[] {
     return typeof value === 'string' ? [value] : [];
   });
 }
-
-const fieldNames = (resource: Resource) => Object.keys(allFields(resource));
 
 /** Deadlock or serialization failure: the whole batch is tried again (nothing of it was kept). */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -132,6 +118,10 @@ class Unguarded extends Error {
  * A refusal before that point in the second run (the rows changed meanwhile) guards the whole batch in a
  * third. An unexpected error rolls the whole batch back (nothing is answered, so the device sends it
  * again).
+ *
+ * Unguarded creates of new records and updates are checked one by one and written set-based (one
+ * statement per table: push-creates.ts, push-updates.ts); should such a write fail, the batch runs again
+ * one mutation at a time.
  */
 export async function pushMutations(
   database: Database,
@@ -226,14 +216,16 @@ async function applyBatch(
     answers.set(mutation.mutation_id, row);
     return { mutation_id: mutation.mutation_id, status: 'applied', row } as const;
   };
-  // New records are checked in turn and written together (push-creates.ts); their answers get the rows then.
+  // New records and updates are checked in turn and written together (push-creates.ts, push-updates.ts);
+  // their answers get the rows then (a conflict's answer is not stored).
   const waiting = new Map<string, { mutation: Mutation; resource: Resource; answer: MutationResult }>();
-  const creates = setBased
-    ? new BatchedCreates(db, engine, ordered, (mutationId, row) => {
-        const create = waiting.get(mutationId);
-        if (create) Object.assign(create.answer, applied(create.mutation, create.resource, row));
-      })
-    : undefined;
+  const written = (mutationId: string, row: Record<string, unknown>) => {
+    const write = waiting.get(mutationId);
+    if (write?.answer.status === 'conflict') write.answer.row = row;
+    else if (write) Object.assign(write.answer, applied(write.mutation, write.resource, row));
+  };
+  const creates = setBased ? new BatchedCreates(db, engine, ordered, written) : undefined;
+  const updates = setBased ? new BatchedUpdates(db, written) : undefined;
   for (const [index, mutation] of ordered.entries()) {
     lastSeq = Math.max(lastSeq, mutation.seq);
     const resource = getResource(mutation.resource);
@@ -247,6 +239,7 @@ async function applyBatch(
       continue;
     }
     if (creates?.waits(mutation_id)) await creates.flush();
+    if (updates?.waits(mutation_id)) await updates.flush();
     if (answers.has(mutation_id)) {
       results.push({ mutation_id, status: 'duplicate', row: answers.get(mutation_id) ?? null });
       continue;
@@ -256,8 +249,11 @@ async function applyBatch(
       results.push({ mutation_id, status: 'rejected', errors: { non_field_errors: [DEPENDS] } });
       continue;
     }
+    // Other writes, and the creates' reads ahead, see the updates waiting written first.
+    const deferred = updates?.takes(index < guardFrom, resource, mutation) ?? false;
+    if (!deferred) await updates?.flush();
     const batched = (await creates?.takes(index, resource, mutation)) ?? false;
-    const guarded = !batched && index >= guardFrom;
+    const guarded = !batched && !deferred && index >= guardFrom;
     if (!batched) await creates?.flush();
     if (guarded) await sql`savepoint mutation`.execute(db);
     let actor: Actor | undefined;
@@ -279,17 +275,27 @@ async function applyBatch(
         results.push(answer);
         continue;
       }
-      const done = await applyOne({ db, engine }, resource, actor, mutation, locked);
+      const later = deferred ? updates : undefined;
+      const scope = { db, engine, reader: later?.reader };
+      const done = await applyOne(scope, resource, actor, mutation, locked, later);
       creates?.after(resource, mutation);
-      const row = done.row !== undefined ? done.row : await flatRow(db, resource, mutation.id);
+      const row = done.deferred
+        ? null
+        : done.row !== undefined
+          ? done.row
+          : await flatRow(db, resource, mutation.id);
       if (guarded) await sql`release savepoint mutation`.execute(db);
-      if (Object.keys(done.standing).length > 0) {
-        // Not applied as sent: what it could write is kept, and the device is told which values stand.
-        // The answer is not stored: sent again (a retry the user chose, with a new time), it is judged again.
-        results.push({ mutation_id, status: 'conflict', detail: standingDetail(done.standing), row });
-        continue;
-      }
-      results.push(applied(mutation, resource, row));
+      // Not applied as sent: what it could write is kept, and the device is told which values stand.
+      // The answer is not stored: sent again (a retry the user chose, with a new time), it is judged again.
+      const answer: MutationResult =
+        Object.keys(done.standing).length > 0
+          ? { mutation_id, status: 'conflict', detail: standingDetail(done.standing), row }
+          : done.deferred
+            ? { mutation_id, status: 'applied', row: null }
+            : applied(mutation, resource, row);
+      // A deferred write's answer gets its row (and an applied one is stored) when the row is written.
+      if (done.deferred) waiting.set(mutation_id, { mutation, resource, answer });
+      results.push(answer);
     } catch (error) {
       const answer = refusal(error, mutation_id, resource);
       if (!answer) throw error;
@@ -308,6 +314,7 @@ async function applyBatch(
     }
   }
   await creates?.flush();
+  await updates?.flush();
   await storeAnswers(db, clientId, stored);
   return { results, last_seq: lastSeq };
 }
@@ -326,23 +333,4 @@ async function storeAnswers(
       ${stored.map((s) => s.answer)}::text[]) as m(mutation_id, seq, resource, record_id, answer)`.execute(
     db,
   );
-}
-
-/**
- * The answer for a mutation the rules refuse, or the database refused (an integrity or data error: its
- * field named where the error says which); undefined for an unexpected error.
- */
-function refusal(error: unknown, mutation_id: string, resource: Resource): MutationResult | undefined {
-  // The record stands as someone else left it (deleted; validated by another prompter: engine/tally.ts).
-  if (error instanceof Conflict || error instanceof ConflictError)
-    return { mutation_id, status: 'conflict', detail: error.detail, row: null };
-  const refused = error instanceof ValidationError ? error : databaseRefusal(error, fieldNames(resource));
-  if (refused) return { mutation_id, status: 'rejected', errors: refused.fields };
-  if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401)
-    return {
-      mutation_id,
-      status: 'rejected',
-      errors: { non_field_errors: [String(error.body.detail ?? error.message)] },
-    };
-  return undefined;
 }

@@ -39,9 +39,10 @@ export async function lockRow(db: Kysely<unknown>, resource: Resource, id: strin
   return result.rows[0];
 }
 
-const flatColumns = (resource: Resource) => sql.join(columnsOf(resource).flat.map((name) => sql.ref(name)));
+export const flatColumns = (resource: Resource) =>
+  sql.join(columnsOf(resource).flat.map((name) => sql.ref(name)));
 
-const typed = (resource: Resource, name: string, value: unknown) => {
+export const typed = (resource: Resource, name: string, value: unknown) => {
   const kind = columnsOf(resource).fields[name].kind;
   return sql`${toParam(kind, value)}::${sql.raw(paramType(kind))}`;
 };
@@ -125,6 +126,13 @@ function repeatedCreate(result: WriteResult, existing: Row): WriteResult {
   return result.version === Number(existing.version) ? { ...result, status: 201 } : result;
 }
 
+/** PATCH (`partial`) or PUT; `ifMatch`: the version the caller saw; `locked`: the row, locked already. */
+interface UpdateOptions {
+  partial: boolean;
+  ifMatch?: number;
+  locked?: { row: Row | undefined };
+}
+
 /** Updates the fields given (PATCH), or all required ones must be given (PUT); `ifMatch` makes it strict. */
 export async function updateRecord(
   scope: WriteScope,
@@ -132,8 +140,24 @@ export async function updateRecord(
   actor: Actor,
   id: string,
   body: unknown,
-  options: { partial: boolean; ifMatch?: number; locked?: { row: Row | undefined } },
+  options: UpdateOptions,
 ): Promise<WriteResult> {
+  const { existing, plan } = await planRecordUpdate(scope, resource, actor, id, body, options);
+  return plan ? writeUpdate(scope.db, resource, plan) : unchanged(existing);
+}
+
+/**
+ * updateRecord's checks, without its write: the update to make (null when nothing changes), with the row
+ * as it stands. Refusals are thrown; nothing is written.
+ */
+export async function planRecordUpdate(
+  scope: WriteScope,
+  resource: Resource,
+  actor: Actor,
+  id: string,
+  body: unknown,
+  options: UpdateOptions,
+): Promise<{ existing: Row; plan: UpdatePlan | null }> {
   const input = writableInput(resource, body);
   if (!options.partial) requireFields(resource, input);
   const existing = options.locked ? options.locked.row : await lockRow(scope.db, resource, id);
@@ -142,8 +166,14 @@ export async function updateRecord(
     throw new HttpError(412, {
       detail: say('record.changed', { sent: String(options.ifMatch), now: String(existing.version) }),
     });
-  return applyUpdate(scope, resource, actor, existing, input);
+  return { existing, plan: await planUpdate(scope, resource, actor, existing, input) };
 }
+
+const unchanged = (existing: Row): WriteResult => ({
+  id: String(existing.id),
+  status: 200,
+  version: Number(existing.version),
+});
 
 /** Field merge: only fields given and different are written; the record is validated as a whole. */
 async function applyUpdate(
@@ -153,6 +183,27 @@ async function applyUpdate(
   existing: Row,
   input: Row,
 ): Promise<WriteResult> {
+  const plan = await planUpdate(scope, resource, actor, existing, input);
+  return plan ? writeUpdate(scope.db, resource, plan) : unchanged(existing);
+}
+
+/** An update checked and ready to write: the fields it changes, to these values, and its audit entry. */
+export interface UpdatePlan {
+  id: string;
+  version: number;
+  changed: string[];
+  values: Row;
+  audit: AuditEntry;
+}
+
+/** The update `input` makes of `existing`, checked (refusals thrown); null when it changes nothing. */
+async function planUpdate(
+  scope: WriteScope,
+  resource: Resource,
+  actor: Actor,
+  existing: Row,
+  input: Row,
+): Promise<UpdatePlan | null> {
   const { writable, readOnly } = columnsOf(resource);
   const id = String(existing.id);
   const stored: Row = Object.fromEntries(writable.map((name) => [name, existing[name]]));
@@ -162,7 +213,7 @@ async function applyUpdate(
   );
   const parsed = validateRecord(resource, merged);
   const changed = Object.keys(input).filter((name) => !sameValue(existing[name], parsed[name] ?? null));
-  if (changed.length === 0) return { id, status: 200, version: Number(existing.version) };
+  if (changed.length === 0) return null;
   if (resource.immutable)
     throw new ValidationError({
       non_field_errors: [say('record.immutable')],
@@ -188,15 +239,27 @@ async function applyUpdate(
   await checkUnique(scope.db, resource, values, id);
 
   const version = Number(existing.version) + 1;
-  const assignments = changed.map((name) => sql`${sql.ref(name)} = ${typed(resource, name, values[name])}`);
-  const updated =
-    await sql<Row>`update ${sql.table(resource.table)} set ${sql.join(assignments)}, version = ${version}, updated_at = now(), updated_by = ${actor.userId} where id = ${id} returning ${flatColumns(resource)}`.execute(
-      scope.db,
-    );
   const changes = Object.fromEntries(
     changed.map((name) => [name, [existing[name] ?? null, values[name] ?? null]]),
   );
-  await recordAudit(scope.db, { resource, id, action: 'update', version, changes, actor });
+  return {
+    id,
+    version,
+    changed,
+    values,
+    audit: { resource, id, action: 'update', version, changes, actor },
+  };
+}
+
+/** Writes a planned update and its audit entry; the row as devices store it. */
+async function writeUpdate(db: Kysely<unknown>, resource: Resource, plan: UpdatePlan): Promise<WriteResult> {
+  const { id, version, changed, values, audit } = plan;
+  const assignments = changed.map((name) => sql`${sql.ref(name)} = ${typed(resource, name, values[name])}`);
+  const updated =
+    await sql<Row>`update ${sql.table(resource.table)} set ${sql.join(assignments)}, version = ${version}, updated_at = now(), updated_by = ${audit.actor.userId} where id = ${id} returning ${flatColumns(resource)}`.execute(
+      db,
+    );
+  await recordAudit(db, audit);
   return { id, status: 200, version, row: updated.rows[0] };
 }
 
