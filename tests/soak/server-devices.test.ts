@@ -31,7 +31,7 @@ describe('20 devices on one project', () => {
     const result = await runSoak({ server, usernames: USERS, devices: DEVICES, seconds: SECONDS });
     console.info(
       `${DEVICES} devices, ${result.seconds.toFixed(0)} s: ${result.made} changes made, ${result.applied} applied ` +
-        `during the soak, ${result.failedRounds} failed rounds`,
+        `during the soak, ${result.failedRounds} failed rounds, ${result.conflicts} conflict(s) kept by their users`,
     );
     expect(result.made).toBeGreaterThan(DEVICES);
     for (const device of result.devices) {

@@ -1,6 +1,7 @@
 // Many simulated tablets on one project: each keeps making changes (new hands, edits of anyone's hands)
 // and syncing (push, then pull) until the time is up; then everyone syncs until nothing is pending. Used
 // by the convergence soak test and by the devices bench.
+import { retryEntry } from '../../../src/store/attention';
 import { saveRecord, updateRecord } from '../../../src/store/writes';
 import { lookupIds } from '../../../src/sync/testing/harness';
 import { makeSoakDevice, rest, type SignedIn, type SoakDevice, signIn, type Timings } from './server-devices';
@@ -27,6 +28,11 @@ export interface SoakResult {
   made: number;
   /** Failed push or pull rounds (network errors, 5xx): retried on the next round. */
   failedRounds: number;
+  /**
+   * Changes answered 'conflict' (a field another device wrote later, in the server's order, kept its
+   * value): each waits in "Needs attention" until its user decides; the drain decides "keep mine".
+   */
+  conflicts: number;
   seconds: number;
   timings: Timings;
 }
@@ -107,7 +113,21 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   );
   const seconds = (Date.now() - started) / 1000;
 
-  // Everyone sends what is left, then everyone pulls what the others sent.
+  // Everyone sends what is left, then everyone pulls what the others sent. A change that lost a field to
+  // a later write waits for its user (the protocol's conflict); here the user keeps theirs, as the fix
+  // form's "Send mine again" does. Anything else waiting for attention is a refusal: a defect, named.
+  let conflicts = 0;
+  const settle = async (device: SoakDevice) => {
+    const waiting = (await device.db.outbox.toArray()).filter((entry) => entry.state === 'needs_attention');
+    for (const entry of waiting) {
+      if (entry.outcome !== 'conflict')
+        throw new Error(
+          `a change was refused: ${entry.op} ${entry.resource} ${JSON.stringify(entry.errors ?? entry.detail)}`,
+        );
+      conflicts++;
+      await retryEntry(device.db, entry.mutation_id);
+    }
+  };
   for (const device of devices) {
     // Why the last push failed, named in the failure (CI once saw a device give up, with nothing said).
     let lastFailure: unknown = 'none';
@@ -118,6 +138,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         );
       // A busy server (a bench's import still running) is given a moment rather than asked again at once.
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      await settle(device);
       await device.push().then(
         (summary) => {
           lastFailure = `a push answered ${JSON.stringify(summary)}`;
@@ -129,7 +150,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     }
   }
   for (const device of devices) await device.pull();
-  return { project: project.body.id, devices, applied, made, failedRounds, seconds, timings };
+  return { project: project.body.id, devices, applied, made, failedRounds, conflicts, seconds, timings };
 }
 
 /** The hands of the project as the server has them, and as each device has them (same fields). */
