@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { type MantineSize, Select } from '@mantine/core';
 import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
@@ -29,6 +29,8 @@ export const LookupSelect = memo(function LookupSelect(props: {
   offerAdd?: boolean;
   disabled?: boolean;
   description?: string;
+  /** The size of the form's other inputs (a record's form: md); unset: the theme's touch size. */
+  size?: MantineSize;
 }) {
   const rows = useList(props.resource);
   const { t, i18n } = useTranslation('ui');
@@ -62,6 +64,7 @@ export const LookupSelect = memo(function LookupSelect(props: {
         placeholder={props.placeholder}
         disabled={props.disabled}
         description={props.description}
+        size={props.size}
         comboboxProps={{ withinPortal: true }}
       />
       {adding !== null && (

@@ -106,6 +106,7 @@ export function RecordField({ resource, name, form, ns, readOnly }: RecordFieldP
           onChange={set}
           error={error}
           disabled={readOnly}
+          size="md"
           offerAdd
         />
       );

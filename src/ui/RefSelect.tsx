@@ -1,3 +1,4 @@
+import type { MantineSize } from '@mantine/core';
 import type { ResourceName } from '../domain/registry';
 import { LookupSelect } from './LookupSelect';
 import { searchIndexOf } from './lookups';
@@ -15,6 +16,8 @@ export interface RefSelectProps {
   description?: string;
   /** Offer "Add '<typed>'" in a short list too (a record's form); the long lists' search always does. */
   offerAdd?: boolean;
+  /** The size of the form's other inputs (a record's form: md); unset: the theme's touch size. */
+  size?: MantineSize;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { type MantineSize, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, memo, Suspense, useState } from 'react';
@@ -25,6 +25,8 @@ interface SearchSelectProps {
   name?: string;
   disabled?: boolean;
   description?: string;
+  /** The size of the form's other inputs (a record's form: md); unset: the theme's touch size. */
+  size?: MantineSize;
 }
 
 /**
@@ -42,6 +44,7 @@ export const SearchSelect = memo(function SearchSelect({
   name,
   disabled,
   description,
+  size,
 }: SearchSelectProps) {
   const db = useLocalDb();
   const { t, i18n } = useTranslation('ui');
@@ -95,6 +98,7 @@ export const SearchSelect = memo(function SearchSelect({
         placeholder={placeholder}
         disabled={disabled}
         description={description}
+        size={size}
         comboboxProps={{ withinPortal: true }}
       />
       {adding !== null && (

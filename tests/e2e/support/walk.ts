@@ -2,6 +2,7 @@
 // stop with the Auditor (axe-core and the stored-XSS probe). Words come from the locale files, so the same
 // walk runs in English and in Spanish.
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { openSection } from './app';
 import type { Auditor } from './audit';
 import type { HostileRecords } from './hostile';
@@ -138,8 +139,18 @@ export async function walkProjectPage(walk: Walk): Promise<void> {
   await modal(walk, 'upload documents modal', () => page.getByTestId('documents-upload').click());
 
   await openSection(page, 'events');
-  await expandAll(page);
-  await page.getByTestId('hand-row').first().waitFor();
+  // The timeline may render its events after a first expandAll found nothing closed (a slow read of the
+  // device's store): expand again until the first hand shows (failed 2 runs in 3 at es-1024 without).
+  const firstHand = page.getByTestId('hand-row').first();
+  await expect
+    .poll(
+      async () => {
+        await expandAll(page);
+        return firstHand.isVisible();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await walk.audit.check(page, 'project page, events and hands, all open', [
     text.eventNotes,
     text.handDescription,
