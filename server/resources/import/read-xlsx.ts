@@ -259,13 +259,16 @@ async function readChecked(path: string, maxRows: number, order: readonly string
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof SharedStringPending) return readWhole(excel, path, maxRows);
-    throw notXlsx();
+    // The texts not resolved yet (SharedStringPending), or the stream reader's race (exceljs#3064: a
+    // worksheet parsed before xl/workbook.xml, stored last by ExcelJS and others, "reading 'sheets'" of
+    // a model not there yet; CI once saw a valid list refused so): the whole workbook at once reads it,
+    // within the budget checkWorkbookZip enforced; a file that is no workbook is refused there.
+    return readWhole(excel, path, maxRows);
   }
   return best?.rows ?? first?.rows ?? [];
 }
 
-/** The same, reading the whole workbook at once (when the stream reader could not resolve its texts). */
+/** The same, reading the whole workbook at once (when the stream reader could not read it). */
 async function readWhole(excel: typeof ExcelJS, path: string, maxRows: number): Promise<SheetRow[]> {
   const book = new excel.Workbook();
   try {
