@@ -5,9 +5,10 @@ import { waitFor } from '../projects-support';
 
 /** Draws a signature across the pad. */
 export async function drawSignature(page: Page, pad: Locator, finger: boolean) {
-  // A touch off the screen would land on whatever covers it: bring the pad into view, and wait for
-  // the scroll to settle (the same box twice).
-  await pad.scrollIntoViewIfNeeded();
+  // A touch off the screen would land on whatever covers it: bring the whole pad into view (centred:
+  // "if needed" leaves a pad whose top edge shows where it is, its middle below the fold, as the
+  // container form's at 1280 x 900 was), and wait for the scroll to settle (the same box twice).
+  await pad.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'nearest' }));
   let box = await pad.boundingBox();
   await waitFor('the pad to hold still', async () => {
     const next = await pad.boundingBox();
