@@ -66,11 +66,15 @@ function zipSelection(rows: StoredAttachment[], query: Query): StoredAttachment[
 /**
  * Files of tombstoned attachments (deleted alone, with their parent or through sync), once their
  * tombstone is older than DELETED_FILES_KEEP_HOURS: a backup running meanwhile still finds the bytes
- * of every record its database copy holds alive. At start and every hour after; removing a key
- * already gone is a no-op, so several servers may purge at once.
+ * of every record its database copy holds alive. At start and every hour after (the recent ones only);
+ * removing a key already gone is a no-op, so several servers may purge at once.
  */
-async function purgeDeletedFiles(context: AppContext, store: FileStore) {
-  const ids = await deletedIds(context.database.db as never, context.config.deletedFilesKeepHours);
+async function purgeDeletedFiles(context: AppContext, store: FileStore, withinHours?: number) {
+  const ids = await deletedIds(
+    context.database.db as never,
+    context.config.deletedFilesKeepHours,
+    withinHours,
+  );
   await store.remove(ids.flatMap((id) => [fileKey(id), thumbnailKey(id)]));
 }
 
@@ -89,12 +93,14 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
       await store.close();
     });
     api.addHook('onReady', async () => {
-      const purge = () =>
-        purgeDeletedFiles(context, store).catch((error: unknown) =>
+      // At start every tombstone past the wait (a server down for days catches up); then each hour
+      // those that passed it within the last two hours (one missed run is made up by the next).
+      const purge = (withinHours?: number) =>
+        purgeDeletedFiles(context, store, withinHours).catch((error: unknown) =>
           api.log.warn({ err: error }, 'purging the files of deleted attachments failed'),
         );
       void purge();
-      purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+      purgeTimer = setInterval(() => purge(2), PURGE_EVERY_MS);
       purgeTimer.unref();
     });
 

@@ -100,10 +100,16 @@ export async function listOfParent(db: Db, parentResource: string, parentId: str
   return result.rows;
 }
 
-/** Ids of attachments tombstoned more than `hours` ago, whose files may still be in storage. */
-export async function deletedIds(db: Db, hours: number): Promise<string[]> {
+/**
+ * Ids of attachments tombstoned more than `hours` ago, whose files may still be in storage; with
+ * `withinHours`, only those tombstoned at most that much earlier (the hourly purge's recent ones, not
+ * every tombstone of the last 90 days again).
+ */
+export async function deletedIds(db: Db, hours: number, withinHours?: number): Promise<string[]> {
   const result = await sql<{ id: string }>`select id from attachment
-    where deleted_at is not null and deleted_at <= now() - make_interval(hours => ${hours})`.execute(db);
+    where deleted_at is not null and deleted_at <= now() - make_interval(hours => ${hours})
+      and (${withinHours ?? null}::int is null
+        or deleted_at > now() - make_interval(hours => ${hours + (withinHours ?? 0)}))`.execute(db);
   return result.rows.map((row) => row.id);
 }
 
