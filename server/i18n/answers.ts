@@ -1,5 +1,6 @@
 // Answers in the request's language: an error's messages, a success's `detail` (password saved, contact
-// received) and the refusals of a sync push, which the device keeps and shows its user. A message is
+// received) and the refusals of a sync push, which the device keeps and shows its user (with their keys
+// beside the texts, so it words them in its user's language). A message is
 // keyed (message.ts) and worded here; a text is given as it is (a push conflict's detail that is a code,
 // 'deleted' or 'not_found', read by the device; a value the code quotes). No text is read back into a
 // message. A keyed message is worded in English too (what a request without Accept-Language: es reads).
@@ -16,6 +17,9 @@ const isBody = (value: unknown): value is Body =>
 /** A message of an answer in `language`: a keyed one worded in it, anything else as it is. */
 const word = (text: unknown, language: Language): unknown =>
   text instanceof Message ? text.in(language) : text;
+
+/** A message's key and values, for who words it itself; null for a text given as it is. */
+const keyOf = (text: unknown, language: Language) => (text instanceof Message ? text.keyed(language) : null);
 
 /** A body's messages (its values, and the items of its lists: DRF's `{field: [message]}`) in `language`. */
 function wordBody(body: Body, language: Language): Body {
@@ -35,8 +39,19 @@ export function localise(error: HttpError, language: Language): HttpError {
 function pushResult(result: unknown, language: Language): unknown {
   if (!isBody(result)) return result;
   const out: Body = { ...result };
-  if (result.detail !== undefined) out.detail = word(result.detail, language);
-  if (isBody(result.errors)) out.errors = wordBody(result.errors, language);
+  if (result.detail !== undefined) {
+    out.detail = word(result.detail, language);
+    out.detail_key = keyOf(result.detail, language);
+  }
+  if (isBody(result.errors)) {
+    out.errors = wordBody(result.errors, language);
+    out.error_keys = Object.fromEntries(
+      Object.entries(result.errors).map(([field, list]) => [
+        field,
+        Array.isArray(list) ? list.map((text) => keyOf(text, language)) : [keyOf(list, language)],
+      ]),
+    );
+  }
   return out;
 }
 

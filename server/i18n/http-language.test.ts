@@ -130,5 +130,15 @@ describe('answers in the request language', () => {
     ]);
     const english = await pushed({});
     expect(english.body.results[0]?.errors).toEqual({ name: ['This field is required.'] });
+    // Beside the texts, in either language, their keys and values (the device words them itself).
+    for (const answer of [spanish, english])
+      expect(answer.body.results.map(({ error_keys, detail_key }) => ({ error_keys, detail_key }))).toEqual([
+        { error_keys: { name: [{ key: 'field.required', values: {} }] }, detail_key: undefined },
+        {
+          error_keys: { resource: [{ key: 'sync.unknown_resource', values: { name: 'nowhere' } }] },
+          detail_key: undefined,
+        },
+        { error_keys: undefined, detail_key: null },
+      ]);
   });
 });

@@ -3,6 +3,7 @@
 // serialised as it is, a message is its English text: what the ERP integrations and the API's own
 // contract read (and what a request without Accept-Language: es is answered).
 import i18next from 'i18next';
+import type { KeyedMessage, KeyedValue } from '../../src/domain/message-keys.js';
 import { en, type MessageKey } from './en.js';
 import { es } from './es.js';
 import { fieldWord, inSentence, resourceWord } from './labels.js';
@@ -48,6 +49,16 @@ export const oneOf = (items: readonly Value[]) => new ValueList(items, 'disjunct
 const valueIn = (value: Value, language: Language): string =>
   typeof value === 'object' ? value.in(language) : String(value);
 
+/** A value as a keyed message carries it: a message keyed, a field by its code name, a list in words. */
+const keyedValue = (value: Value, language: Language): KeyedValue =>
+  value instanceof Message
+    ? value.keyed(language)
+    : value instanceof FieldName
+      ? value.field
+      : typeof value === 'object'
+        ? value.in(language)
+        : value;
+
 export class Message {
   constructor(
     readonly key: MessageKey,
@@ -60,6 +71,13 @@ export class Message {
     for (const [name, value] of Object.entries(this.values)) values[name] = valueIn(value, language);
     const named = language === 'en' ? values : namedValues(this.key, values, language);
     return messages.t(this.key, { lng: language, replace: named });
+  }
+
+  /** Its key and values, for who words it in its own words (a device, in its user's language). */
+  keyed(language: Language): KeyedMessage {
+    const values: Record<string, KeyedValue> = {};
+    for (const [name, value] of Object.entries(this.values)) values[name] = keyedValue(value, language);
+    return { key: this.key, values };
   }
 
   toString(): string {

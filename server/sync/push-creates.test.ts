@@ -57,6 +57,8 @@ describe('creates in a push', () => {
     const invalid = (id: string) => [`Invalid pk "${id}" - object does not exist.`];
     expect(results[6].errors).toEqual({ project: invalid(String(batch[6].data.project)) });
     expect(results[8].errors).toEqual({ project: invalid(gone) });
+    // Beside each text its key and values, which the device words in its user's language.
+    expect(results[8].error_keys).toEqual({ project: [{ key: 'record.no_pk', values: { id: gone } }] });
 
     // Each answer carries the row as stored then; the server holds what the batch made.
     expect(results[1].row).toMatchObject({ id: hand, version: 1, project, event: shift });

@@ -30,6 +30,7 @@ describe('a bad change in a push', () => {
     expect(results[0].errors).toEqual({ quantity: ['This field may not be null.'] });
     expect(results[1].errors).toEqual({ validated: ['This field may not be null.'] });
     expect(results[2].errors).toEqual({ data_entry_completed: ['This field may not be null.'] });
+    expect(results[2].error_keys).toEqual({ data_entry_completed: [{ key: 'field.null', values: {} }] });
     expect(await rig.f.read('packing-list', item.id)).toMatchObject({ quantity: '1.000', zone: 'Z2' });
   });
 
@@ -58,6 +59,7 @@ describe('a bad change in a push', () => {
       expect(Object.keys(results[0].errors ?? {})).toEqual(['name']);
       expect(Object.keys(results[1].errors ?? {})).toEqual(['imo']);
       expect(results[3].errors).toEqual({ non_field_errors: ['depends on a rejected change'] });
+      expect(results[3].error_keys).toEqual({ non_field_errors: [{ key: 'sync.depends', values: {} }] });
 
       const rest = await rig.f.api<Record<string, string[]>>('POST', '/api/vessel/', {
         token: rig.f.adminToken,

@@ -76,7 +76,9 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
         tags: [API_TAGS.sync],
         summary: "Apply a batch of a device's mutations, in seq order, each exactly once",
         description:
-          'Each mutation is answered on its own: applied, duplicate (the stored first answer), rejected (field errors) or conflict (the server row). Users only.',
+          'Each mutation is answered on its own: applied, duplicate (the stored first answer), rejected (field errors) or conflict (the server row). ' +
+          'Texts are in the Accept-Language; beside them `error_keys` (`{field: [{key, values} | null]}`, one for each text) and `detail_key` give each ' +
+          "text's key in the server's catalogue and its values (null for a text given as it is). Users only.",
         body: pushBody,
         'x-answers': [409],
       },

@@ -60,6 +60,7 @@ const NAMES = [
   'handProject',
   'otherProject',
   'acceptTerms',
+  'noRecord',
   'item',
 ] as const;
 
@@ -75,7 +76,7 @@ const MARK = '§';
 const isName = (text: string): text is MessageName => (NAMES as readonly string[]).includes(text);
 
 /** The code of the message `name` with `values`: what a refusal carries as text. */
-function said(name: MessageName, values: Readonly<Record<string, SaidValue>> = {}): string {
+export function said(name: MessageName, values: Readonly<Record<string, SaidValue>> = {}): string {
   return Object.keys(values).length > 0 ? `${MARK}${name} ${JSON.stringify(values)}` : `${MARK}${name}`;
 }
 
@@ -155,6 +156,8 @@ export const messages = {
   handProject: said('handProject'),
   otherProject: said('otherProject'),
   acceptTerms: said('acceptTerms'),
+  /** The server's: a link to a record it does not have (`id`), deleted meanwhile or never sent. */
+  noRecord: (id: string) => said('noRecord', { id }),
 } as const;
 
 function typeName(input: unknown): string {

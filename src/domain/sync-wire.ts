@@ -3,6 +3,7 @@
 // server's validation; the app imports the types only, so no zod reaches its bundle from here.
 import './zod-config';
 import { z } from 'zod';
+import type { KeyedMessage } from './message-keys';
 
 /** What every push and pull reports about the device ("Devices"); counts come as text in a pull's query. */
 export const deviceStateSchema = z.object({
@@ -38,12 +39,26 @@ type WireRow = Record<string, unknown>;
 
 /**
  * The server's answer to one mutation. `Message` is what a message is while the server builds the answer
- * (a keyed text, rendered in the request's language when sent); the device reads it as a string.
+ * (a keyed text, rendered in the request's language when sent); the device reads it as a string. Beside
+ * the texts the answer carries their keys (`error_keys`: one for each text, null for a text the server
+ * does not key; `detail_key`), so the device words them in its user's language; an answer stored before
+ * these existed has the texts only.
  */
 export type MutationResult<Message = string> =
   | { mutation_id: string; status: 'applied' | 'duplicate'; row: WireRow | null }
-  | { mutation_id: string; status: 'rejected'; errors: Record<string, Message[]> }
-  | { mutation_id: string; status: 'conflict'; detail: Message; row: WireRow | null };
+  | {
+      mutation_id: string;
+      status: 'rejected';
+      errors: Record<string, Message[]>;
+      error_keys?: Record<string, (KeyedMessage | null)[]>;
+    }
+  | {
+      mutation_id: string;
+      status: 'conflict';
+      detail: Message;
+      detail_key?: KeyedMessage | null;
+      row: WireRow | null;
+    };
 
 export interface PushAnswer<Message = string> {
   results: MutationResult<Message>[];

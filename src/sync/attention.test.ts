@@ -1,6 +1,7 @@
 // Refused changes against the real server: they wait for the user with the server's words, what depends
 // on them waits too, the rest flows; fix-and-retry and deliberate discard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../domain/messages';
 import { discardEntry, discardPreview, retryEntry } from '../store/attention';
 import { needsAttention, pendingState } from '../store/queries';
 import { saveRecord, updateRecord } from '../store/writes';
@@ -43,6 +44,9 @@ describe('needs attention', () => {
     expect(items).toHaveLength(1);
     expect(items[0].entry).toMatchObject({ mutation_id: bad.mutation_id, outcome: 'rejected', op: 'create' });
     expect(Object.keys(items[0].entry.errors ?? {})).toEqual(['code']);
+    // The server keyed its refusal: the device keeps the domain message's code, which its screens word in
+    // the user's language (src/ui/fieldErrors.ts), not the sentence of the push's language.
+    expect(items[0].entry.errors?.code).toEqual([messages.unique('project', 'code')]);
     // The user's data is kept, on the record and in the entry.
     expect(items[0].local).toMatchObject({
       name: 'MV Clash',

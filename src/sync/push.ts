@@ -2,6 +2,7 @@
 // server's answer for it. Rejected and conflicting changes wait for the user; what depends on them waits
 // with them; everything else keeps flowing.
 import { type SyncApi, SyncHttpError } from '../api/sync';
+import { codeOfKeyed } from '../domain/message-keys';
 import type { DeviceState, Mutation, MutationResult } from '../domain/sync-wire';
 import { applyAnsweredRow } from '../store/apply';
 import type { LocalDb } from '../store/db';
@@ -57,6 +58,25 @@ function toWire(entry: OutboxEntry): Mutation {
   };
 }
 
+type Rejection = Extract<MutationResult, { status: 'rejected' }>;
+
+/**
+ * A rejection's texts as the device keeps them: a text the server keyed as a domain message (its key
+ * beside it) becomes that message's code, which the screens word in the user's language
+ * (src/ui/fieldErrors.ts); any other text stays as it came, in the language the push was answered in.
+ */
+function refusalTexts({ errors, error_keys: keys = {} }: Rejection): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, texts]) => [
+      field,
+      texts.map((text, index) => {
+        const keyed = keys[field]?.[index];
+        return (keyed && codeOfKeyed(keyed)) ?? text;
+      }),
+    ]),
+  );
+}
+
 async function storeRefusal(db: LocalDb, entry: OutboxEntry, result: MutationResult, waiting: Set<string>) {
   if (result.status === 'applied' || result.status === 'duplicate') return;
   if (entry.depends_on.some((id) => waiting.has(id))) {
@@ -70,7 +90,7 @@ async function storeRefusal(db: LocalDb, entry: OutboxEntry, result: MutationRes
     unanswered: false,
     state: 'needs_attention',
     outcome: result.status,
-    errors: result.status === 'rejected' ? result.errors : null,
+    errors: result.status === 'rejected' ? refusalTexts(result) : null,
     detail: result.status === 'conflict' ? result.detail : null,
     server_row: result.status === 'conflict' ? result.row : null,
   });

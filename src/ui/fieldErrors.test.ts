@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { codeOfKeyed } from '../domain/message-keys';
 import { itemMessage, messages } from '../domain/messages';
 import { resources } from '../domain/registry';
 import { fieldLabel as syncLabel } from '../features/sync/describe';
@@ -128,19 +129,44 @@ describe("a form's refusals", () => {
   });
 
   it("the server's answer is shown as it came, in the language it was asked in: no words are read back", () => {
-    // What the server answers (Accept-Language: es, en) for a record deleted meanwhile.
+    // What an outbox entry stored before the push's answers carried their keys holds for a record deleted
+    // meanwhile: the server's text, shown as it came (no sentence is matched).
     const gone = 'Clave "01a21a52-6abb-726b-8b6a-f2dd2951aa91" no válida: el objeto no existe.';
-    expect(fieldMessage(es, 'packing-list', 'Mano de validación', gone)).toBe(
-      'Mano de validación: el registro elegido no está (ya) en el servidor.',
-    );
-    const goneEn = 'Invalid pk "01a21a52-6abb-726b-8b6a-f2dd2951aa91" - object does not exist.';
-    expect(fieldMessage(en, 'packing-list', 'Validation hand', goneEn)).toBe(
-      'Validation hand: the record chosen is not on the server (any more).',
-    );
+    expect(fieldMessage(es, 'packing-list', 'Mano de validación', gone)).toBe(gone);
     const english = 'This field is required.';
     expect(fieldMessage(es, 'project', 'Nombre', english)).toBe(english);
     // A text that looks like a code but names no domain message is text too.
     expect(fieldMessage(es, 'project', 'Nombre', '§nothing')).toBe('§nothing');
+  });
+
+  it("a push's refusal the server keyed is worded from its key in the screen's language", () => {
+    // The push answers the text and, beside it, its key (record.no_pk, with the id): the device keeps the
+    // domain message's code and words it, whatever language the push was answered in.
+    const id = '01a21a52-6abb-726b-8b6a-f2dd2951aa91';
+    const gone = codeOfKeyed({ key: 'record.no_pk', values: { id } });
+    expect(gone).toBe(messages.noRecord(id));
+    expect(fieldMessage(es, 'packing-list', 'Mano de validación', gone ?? '')).toBe(
+      'Mano de validación: el registro elegido no está (ya) en el servidor.',
+    );
+    expect(fieldMessage(en, 'packing-list', 'Validation hand', gone ?? '')).toBe(
+      'Validation hand: the record chosen is not on the server (any more).',
+    );
+    // A list's item nests its message; a rule naming another field gives it by its code name.
+    const item = codeOfKeyed({
+      key: 'field.item',
+      values: { index: '1', message: { key: 'field.choice', values: { value: 'tower' } } },
+    });
+    expect(fieldMessage(es, 'project', 'Grúas', item ?? '')).toBe(
+      'Grúas (2): «tower» no es una de sus opciones.',
+    );
+    const before = codeOfKeyed({ key: 'field.not_before', values: { field: 'init_date' } });
+    expect(fieldMessage(en, 'project', 'End', before ?? '')).toBe(
+      `End: must not be before ${knownFieldLabel(en, 'project', 'init_date')}.`,
+    );
+    // A key none of the domain's messages has (a server's own refusal), or an item nesting one, stays text.
+    expect(codeOfKeyed({ key: 'record.changed', values: { sent: 1, now: 2 } })).toBeNull();
+    const other = { key: 'field.expected', values: { type: 'number' } };
+    expect(codeOfKeyed({ key: 'field.item', values: { index: '0', message: other } })).toBeNull();
   });
 
   it('a rule naming another field names it by its label, in the language', () => {

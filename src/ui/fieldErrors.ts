@@ -1,26 +1,18 @@
 // A field's refusals as the form shows them: in the interface's language and naming the field ("UN/LOCODE:
 // ya lo usa otra entrada de Puertos."). The device's own checks (the domain schema, the repeat check of a
 // reference list) refuse with a domain message's code (src/domain/messages.ts: a name and its values),
-// worded here from `common:field_errors.<name>`. Any other message is the server's, already worded in the
-// request's language (the API client sends Accept-Language), and is shown as it came: no text is read.
+// worded here from `common:field_errors.<name>`; so does a sync push's refusal the server keyed as one of
+// them (src/sync/push.ts keeps its code: a link to a record no longer on the server, 'noRecord', among
+// them). Any other message is the server's, already worded in the request's language (the API client
+// sends Accept-Language), and is shown as it came: no text is read.
 import i18next, { type TFunction } from 'i18next';
 import { readSaid } from '../domain/messages';
 import type { ResourceName } from '../domain/registry';
 import type { FieldErrors } from '../store/validate';
 import { knownFieldLabel } from './fieldNamespaces';
 
-/**
- * The server's refusal of a link to a record it does not have (its 'record.no_pk', as its catalogue words
- * it in English and in Spanish): it names the record by its id, no word of the user's, so the form says
- * which field holds a record no longer there. The one server sentence the app recognises: a sync push's
- * refusal carries text only (its key would need a field of the wire's answer).
- */
-const NO_RECORD =
-  /^(?:Invalid pk "[^"]*" - object does not exist|Clave "[^"]*" no válida: el objeto no existe)\.$/;
-
 /** One message of `field` (its label), of a record of `resource`, in the interface's language. */
 export function fieldMessage(t: TFunction, resource: string, field: string, message: string): string {
-  if (NO_RECORD.test(message)) return t('common:field_errors.no_record', { field });
   const said = readSaid(message);
   if (!said) return message;
   const values: Record<string, string | number> = { ...said.values, field };

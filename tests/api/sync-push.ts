@@ -8,6 +8,7 @@ export interface PushResult {
   mutation_id: string;
   status: string;
   errors?: Record<string, string[]>;
+  error_keys?: Record<string, ({ key: string; values: Record<string, unknown> } | null)[]>;
   row?: Record<string, unknown> | null;
 }
 
