@@ -72,7 +72,17 @@ describe('import problems in the user language', () => {
   it('names each row and column in Spanish for Accept-Language: es, nothing imported', async () => {
     const answer = await importFile('lista.csv', LIST, SPANISH);
     expect(answer.status).toBe(400);
-    expect(Object.keys(answer.body)).toEqual(['file']);
+    expect(Object.keys(answer.body)).toEqual(['file', 'problems', 'unlisted']);
+    // Beside the lines, each problem by row, column and field with its message's key, worded in Spanish.
+    expect((answer.body.problems as unknown[])[1]).toEqual({
+      row: 3,
+      column: 'C',
+      header: 'Net weight',
+      field: 'net_weight',
+      key: 'import.spreadsheet_error',
+      values: { shown: '#N/A' },
+      text: 'La celda muestra el error de hoja de cálculo #N/A (una fórmula que no se pudo calcular): corríjalo en la hoja de cálculo y guarde el archivo de nuevo.',
+    });
     const problems = answer.body.file as string[];
     expect(problems).toEqual([
       expect.stringMatching(

@@ -102,11 +102,17 @@ export async function describeApiError(error: unknown): Promise<ErrorNotice> {
   return notice(message('common:notice.unknown_error'));
 }
 
-/** Field errors of a 400 answer, for forms that show them under their inputs; null for anything else. */
-export async function fieldErrors(error: unknown): Promise<Record<string, string[]> | null> {
+/** The body of a 400 answer, when it is a JSON object; null for anything else. */
+export async function badRequestBody(error: unknown): Promise<Record<string, unknown> | null> {
   if (!(error instanceof HTTPError) || error.response.status !== 400) return null;
   const body = await responseBody(error.response);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+}
+
+/** Field errors of a 400 answer, for forms that show them under their inputs; null for anything else. */
+export async function fieldErrors(error: unknown): Promise<Record<string, string[]> | null> {
+  const body = await badRequestBody(error);
+  if (!body) return null;
   const result: Record<string, string[]> = {};
   for (const line of linesFromBody(body)) result[line.label ?? 'non_field_errors'] = line.messages;
   return result;

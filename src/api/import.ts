@@ -1,6 +1,8 @@
 // Packing-list import: online upload of a .xlsx/.csv to a project, and the template download.
+import type { ImportProblem, ImportRefusal } from '../domain/import-wire';
 import { api } from './client';
 import { downloadFile } from './download';
+import { badRequestBody, linesFromBody } from './errors';
 
 /** The fields of a packing item an import reads (the server's import columns). */
 type ImportField =
@@ -40,6 +42,27 @@ export function importPackingList(
   return api
     .post(`project/${projectId}/import_pl/`, { body, timeout: 120_000, headers: { 'Idempotency-Key': key } })
     .json<ImportOutcome>();
+}
+
+const isProblem = (value: unknown): value is ImportProblem =>
+  typeof value === 'object' && value !== null && typeof (value as ImportProblem).text === 'string';
+
+/**
+ * A 400 of the import as the screen shows it: the lines of text, and beside them the problems by row and
+ * column (absent from a refusal of the upload itself, or from an older server's answer); null for any
+ * other failure.
+ */
+export async function importRefusal(error: unknown): Promise<ImportRefusal | null> {
+  const body = await badRequestBody(error);
+  if (!body) return null;
+  const { problems, unlisted, ...lines } = body;
+  const file = linesFromBody(lines).flatMap((line) => line.messages);
+  if (!Array.isArray(problems)) return { file };
+  return {
+    file,
+    problems: problems.filter(isProblem),
+    unlisted: typeof unlisted === 'number' ? unlisted : 0,
+  };
 }
 
 export function downloadImportTemplate(): Promise<string> {

@@ -1,5 +1,6 @@
 // In real Chromium with the interface in Spanish: a refused import lists its problems in Spanish, worded
-// by the server (the API client sends Accept-Language: es), each still placed by row and column.
+// by the server (the API client sends Accept-Language: es), each placed by row, column and field from the
+// answer's structured problems (no line of text is read).
 import { describe, expect, it } from 'vitest';
 import { csv } from '../fixtures/packing';
 import { expectNoRawKeys } from './support/app';
@@ -24,15 +25,21 @@ describe('an import refused in Spanish', () => {
     const rows = await dialog.getByTestId('import-error').evaluateAll((elements) =>
       elements.map((element) => {
         const cells = [...element.querySelectorAll('td')].map((cell) => cell.textContent ?? '');
-        return { row: (element as HTMLElement).dataset.row, cells };
+        const { row, field } = (element as HTMLElement).dataset;
+        return { row, field, cells };
       }),
     );
     expect(rows).toEqual([
       {
         row: '3',
+        field: 'commodity',
         cells: ['3', 'B (Mercancía)', expect.stringMatching(/^Mercancía desconocida "Unobtainium" \(use /)],
       },
-      { row: '4', cells: ['4', 'A (Referencia)', 'La referencia "ES-1" también está en la fila 2.'] },
+      {
+        row: '4',
+        field: 'reference',
+        cells: ['4', 'A (Referencia)', 'La referencia "ES-1" también está en la fila 2.'],
+      },
     ]);
     expect(await dialog.getByTestId('import-error-count').textContent()).toBe('2 problemas');
     expect(await dialog.getByText(/Row \d|Unknown commodity|is also on row/).count()).toBe(0);

@@ -81,7 +81,8 @@ describe('columns the import did not read', () => {
     );
     const answer = await importFile(project, 'bad.csv', file);
     expect(answer.status).toBe(400);
-    expect(Object.keys(answer.body)).toEqual(['file']);
+    // The problems, as lines and by row and column; no word of the columns left unread.
+    expect(Object.keys(answer.body)).toEqual(['file', 'problems', 'unlisted']);
     expect(answer.body.file).toEqual([expect.stringMatching(/^Row 2, column C \(Net weight\): /)]);
     expect(await items(project)).toEqual([]);
   });

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.js';
 import { downloadHeaders } from '../../files/names.js';
 import { discard, type FileStore, fileStoreFor } from '../../files/store.js';
 import { fieldError, ValidationError } from '../../http/errors.js';
-import { say, type Text } from '../../i18n/message.js';
+import { requestLanguage } from '../../i18n/language.js';
+import { say } from '../../i18n/message.js';
 import { findParent } from '../attachments/parents.js';
 import { readUpload } from '../attachments/upload.js';
 import { checkWrite } from '../engine/access.js';
@@ -21,13 +22,13 @@ import { sheetFormat } from './format.js';
 import type { ImpliedMarks } from './numbers.js';
 import { readCsv } from './read-csv.js';
 import { readXlsx, type SheetRow } from './read-xlsx.js';
-import { type Commodity, type Problem, parseRowsInTurns } from './rows.js';
+import { importRefusal } from './refusal.js';
+import { type Commodity, parseRowsInTurns } from './rows.js';
 import { importTemplate } from './template.js';
 import { writeImport } from './write.js';
 
 /** Rows a file may hold (the 20,000-row lists of a large call fit with room to spare). */
 const MAX_ROWS = 50_000;
-const MAX_MESSAGES = 500;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface Sheet {
@@ -42,9 +43,6 @@ async function readSheet(path: string): Promise<Sheet> {
     return { rows: await readXlsx(path, MAX_ROWS), implied: {}, numbersAsText: true };
   return readCsv(path, MAX_ROWS);
 }
-
-const line = ({ row, column, header, message }: Problem) =>
-  say('import.row', { row, column, header, message });
 
 async function importFile(
   request: FastifyRequest<{ Params: { id: string } }>,
@@ -78,13 +76,8 @@ async function importFile(
     );
     // The sheet's rows are not needed past here.
     sheet.rows = [];
-    const messages: Text[] = [...parsed.general, ...parsed.problems.map(line)];
-    if (messages.length > 0) {
-      const shown = messages.slice(0, MAX_MESSAGES);
-      if (messages.length > MAX_MESSAGES)
-        shown.push(say('import.more', { count: messages.length - MAX_MESSAGES }));
-      throw new ValidationError({ file: shown });
-    }
+    if (parsed.general.length > 0 || parsed.problems.length > 0)
+      throw importRefusal(parsed.general, parsed.problems, requestLanguage(request));
     if (parsed.items.length === 0) throw fieldError('file', say('import.no_rows'));
     // A repeated Idempotency-Key is compared on the file's bytes.
     request.body = { sha256: file.sha256 };
@@ -114,7 +107,11 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
           description:
             'multipart/form-data with `file`. Columns by header (English or Spanish, any order). At most 50,000 rows, ' +
             'values in the first 500 columns, 10,000 characters a cell: past them the file is refused at once, saying which. All rows or none: ' +
-            '400 `{file: ["Row 3, column C (Net weight): ..."]}`. Items with the same reference are updated. ' +
+            '400 `{file: ["Row 3, column C (Net weight): ..."], problems, unlisted}`: `file` the problems in words ' +
+            '(at most 500, then "…and 12 more problems."); `problems` the same ones each as ' +
+            '`{row, column, header, field, key, values, text}` (`row`, `column` and `header` null for a problem of the ' +
+            'whole file; `key` and `values` its message in the catalogue, `text` its words without the row); ' +
+            '`unlisted` how many more there are. Items with the same reference are updated. ' +
             'Answers `{created, updated, unchanged, total, ignored_columns, column_hints}`: `ignored_columns` lists ' +
             'the header cells no column reads, as written (e.g. `["Weight (kg)", "Notes"]`); `column_hints` says, ' +
             'for those that look like a field but cannot be placed (a weight not saying net or gross, a misspelt ' +

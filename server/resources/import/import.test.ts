@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import type { ImportProblem } from '../../../src/domain/import-wire.js';
 import { pdf } from '../../../tests/fixtures/files.js';
 import { download } from '../../../tests/fixtures/multipart.js';
 import { coilRows, csv, xlsx } from '../../../tests/fixtures/packing.js';
@@ -164,10 +165,64 @@ describe('packing list import', () => {
       'Row 7, column B (Reference): The reference "OK-1" is also on row 2.',
       'Row 8, column E (Label color): Label colors apply only to aluminium.',
     ]);
+    // Beside the lines, each problem by row, column and field, keyed, in the request's language.
+    const problem = (row: number, column: string, header: string, field: string, key: string) =>
+      expect.objectContaining({ row, column, header, field, key, text: expect.any(String) });
+    expect(answer.body.problems).toEqual([
+      {
+        row: 3,
+        column: 'B',
+        header: 'Reference',
+        field: 'reference',
+        key: 'field.required',
+        values: {},
+        text: 'This field is required.',
+      },
+      problem(4, 'C', 'Net weight', 'net_weight', 'field.number'),
+      problem(5, 'A', 'Commodity', 'commodity', 'import.unknown_commodity'),
+      {
+        row: 6,
+        column: 'D',
+        header: 'Location',
+        field: 'location',
+        key: 'field.choice',
+        values: { value: 'the moon' },
+        text: '"the moon" is not a valid choice.',
+      },
+      {
+        row: 7,
+        column: 'B',
+        header: 'Reference',
+        field: 'reference',
+        key: 'import.duplicate',
+        values: { reference: 'OK-1', row: 2 },
+        text: 'The reference "OK-1" is also on row 2.',
+      },
+      problem(8, 'E', 'Label color', 'label_color', 'import.label_aluminium'),
+    ]);
+    expect(answer.body.unlisted).toBe(0);
+    const spanish = await importFile(project, 'bad.xlsx', file, { headers: { 'Accept-Language': 'es' } });
+    const [first] = answer.body.problems as ImportProblem[];
+    expect((spanish.body.file as string[])[0]).toBe(
+      'Fila 3, columna B (Reference): Este campo es obligatorio.',
+    );
+    expect((spanish.body.problems as ImportProblem[])[0]).toEqual({
+      ...first,
+      text: 'Este campo es obligatorio.',
+    });
     expect(await items(project)).toHaveLength(0);
     const noHeader = await importFile(project, 'x.csv', csv(['foo', 'bar'], [['1', '2']]));
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.file).toEqual([expect.stringContaining('No reference column')]);
+    expect(noHeader.body.problems).toEqual([
+      expect.objectContaining({
+        row: null,
+        column: null,
+        header: null,
+        field: null,
+        key: 'import.no_reference',
+      }),
+    ]);
   });
 
   it('refuses a ZIP bomb and a file that is not a spreadsheet with a clear 400', async () => {

@@ -43,6 +43,8 @@ export interface ItemRow {
 export interface Problem {
   row: number;
   column: string;
+  /** The field the cell is read as. */
+  field: string;
   /** The column's header as the file writes it, or the field when the file has no column for it. */
   header: string | FieldName;
   message: Message;
@@ -197,7 +199,7 @@ function* parsing(
     const problem = (field: ImportField | 'project', message: Message) => {
       const c = column(field as ImportField) ?? column('reference');
       const header = c?.header ?? fieldName('packing-list', field);
-      problems.push({ row, column: c ? columnLetter(c.index) : '', header, message });
+      problems.push({ row, column: c ? columnLetter(c.index) : '', field, header, message });
     };
     const values: Record<string, unknown> = { project };
     for (const c of columns) {

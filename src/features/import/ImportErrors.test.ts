@@ -1,28 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { parseProblems, problemCount } from './ImportErrors';
+import type { ImportProblem } from '../../domain/import-wire';
+import { shownProblems } from './ImportErrors';
+
+const problem = (row: number | null, text: string): ImportProblem => ({
+  row,
+  column: row === null ? null : 'D',
+  header: row === null ? null : 'Peso neto (kg)',
+  field: row === null ? null : 'net_weight',
+  key: row === null ? 'import.no_commodity' : 'field.number',
+  values: {},
+  text,
+});
 
 describe('an import refusal', () => {
   it('counts the listed problems and the ones the server only counted', () => {
-    const listed = Array.from(
-      { length: 500 },
-      (_, i) => `Row ${i + 2}, column D (Net weight): Not a number.`,
-    );
-    expect(problemCount(listed)).toBe(500);
-    expect(problemCount([...listed, '…and 120 more problems.'])).toBe(620);
-    expect(problemCount(['The file has no header row.'])).toBe(1);
-    expect(problemCount([...listed, '…y 7 problemas más.'])).toBe(507);
+    const listed = Array.from({ length: 500 }, (_, i) => problem(i + 2, 'Not a number.'));
+    const file = listed.map((_, i) => `Row ${i + 2}, column D (Net weight): Not a number.`);
+    expect(shownProblems({ file, problems: listed, unlisted: 0 }).count).toBe(500);
+    const more = shownProblems({
+      file: [...file, '…and 120 more problems.'],
+      problems: listed,
+      unlisted: 120,
+    });
+    expect(more).toMatchObject({ count: 620, unlisted: 120 });
+    expect(more.located).toHaveLength(500);
   });
 
-  it('reads row, column and header of each located line', () => {
-    expect(parseProblems(['Row 3, column C (Net weight): Not a number.', 'No reference column.'])).toEqual([
-      { row: '3', column: 'C', header: 'Net weight', message: 'Not a number.' },
-      { row: null, column: null, header: null, message: 'No reference column.' },
-    ]);
+  it('lays out row, column and header from the structured problems, whatever their words', () => {
+    const located = problem(4, 'Se requiere un número válido.');
+    const general = problem(null, 'No hay columna de mercancía.');
+    const shown = shownProblems({
+      file: [
+        'No hay columna de mercancía.',
+        'Fila 4, columna D (Peso neto (kg)): Se requiere un número válido.',
+      ],
+      problems: [general, located],
+      unlisted: 0,
+    });
+    expect(shown).toEqual({
+      general: ['No hay columna de mercancía.'],
+      located: [located],
+      count: 2,
+      unlisted: 0,
+    });
   });
 
-  it('reads the Spanish lines, and headers with brackets', () => {
-    expect(parseProblems(['Fila 4, columna D (Peso neto (kg)): Se requiere un número válido.'])).toEqual([
-      { row: '4', column: 'D', header: 'Peso neto (kg)', message: 'Se requiere un número válido.' },
-    ]);
+  it('a refusal without structured problems (the upload refused, an older answer kept offline) is its lines', () => {
+    const lines = ['This is a PDF, not a spreadsheet.', 'Row 3, column C (Net weight): Not a number.'];
+    expect(shownProblems({ file: lines })).toEqual({ general: lines, located: [], count: 2, unlisted: 0 });
   });
 });

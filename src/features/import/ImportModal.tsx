@@ -5,6 +5,7 @@ import { isOnline } from '../../api/client';
 import type { ImportOutcome } from '../../api/import';
 import { downloadImportTemplate } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
+import type { ImportRefusal } from '../../domain/import-wire';
 import { queueImport, sendImport } from '../../sync/files/imports';
 import { syncNow } from '../../sync/running';
 import { notifyApiError, notifySuccess } from '../../ui/notices';
@@ -12,7 +13,7 @@ import { ImportErrors } from './ImportErrors';
 import { hasIgnored, ImportIgnored } from './ImportIgnored';
 
 type Shown =
-  | { kind: 'errors'; lines: string[] }
+  | { kind: 'errors'; refusal: ImportRefusal }
   | { kind: 'queued' }
   | { kind: 'imported'; outcome: ImportOutcome }
   | null;
@@ -60,7 +61,7 @@ export function ImportModal({
         // Columns left unread stay on screen until the clerk closes the dialog: a notice would vanish.
         if (hasIgnored(result.outcome)) setShown({ kind: 'imported', outcome: result.outcome });
         else onClose();
-      } else if (result.kind === 'refused') setShown({ kind: 'errors', lines: result.errors });
+      } else if (result.kind === 'refused') setShown({ kind: 'errors', refusal: result.refusal });
       else {
         await queueImport(projectId, file);
         setShown({ kind: 'queued' });
@@ -100,7 +101,7 @@ export function ImportModal({
             />
           </Stack>
         )}
-        {shown?.kind === 'errors' && <ImportErrors lines={shown.lines} />}
+        {shown?.kind === 'errors' && <ImportErrors refusal={shown.refusal} />}
         {shown?.kind === 'imported' && (
           <Stack gap={4}>
             <Alert color="green" data-testid="import-done">

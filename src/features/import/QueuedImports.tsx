@@ -30,7 +30,9 @@ export function QueuedImports({ projectId }: { projectId: string }) {
           </Stack>
         ) : entry.state === 'failed' ? (
           <Stack key={entry.id} gap={4}>
-            <ImportErrors lines={entry.errors} />
+            <ImportErrors
+              refusal={{ file: entry.errors, problems: entry.problems, unlisted: entry.unlisted }}
+            />
             <Group justify="space-between">
               <Text size="sm">{entry.name}</Text>
               <Button

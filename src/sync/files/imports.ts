@@ -7,9 +7,9 @@
 import { Dexie, type Table } from 'dexie';
 import { HTTPError } from 'ky';
 import { isOnline } from '../../api/client';
-import { fieldErrors } from '../../api/errors';
-import { type ImportOutcome, importPackingList } from '../../api/import';
+import { type ImportOutcome, importPackingList, importRefusal } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
+import type { ImportRefusal } from '../../domain/import-wire';
 import { getActiveStore } from '../../store/active';
 import { syncNow } from '../running';
 import { useSyncStatus } from '../status';
@@ -23,8 +23,11 @@ export interface QueuedImport {
   name: string;
   blob: Blob;
   state: ImportState;
-  /** The server's words when it refused the file (by row and column). */
+  /** The server's lines when it refused the file. */
   errors: string[];
+  /** Its problems by row and column beside them (absent from a file refused before they were answered). */
+  problems?: ImportRefusal['problems'];
+  unlisted?: number;
   /** The server's answer, kept when it names columns it did not read. */
   outcome?: ImportOutcome;
   created_at: string;
@@ -68,7 +71,7 @@ export async function queueImport(project: string, file: File): Promise<QueuedIm
 
 export type SendResult =
   | { kind: 'imported'; outcome: ImportOutcome }
-  | { kind: 'refused'; errors: string[] }
+  | { kind: 'refused'; refusal: ImportRefusal }
   | { kind: 'later' };
 
 /** Sends a file now: imported, refused with the server's lines, or 'later' (no connection, server away). */
@@ -81,14 +84,17 @@ export async function sendImport(
   try {
     return { kind: 'imported', outcome: await importPackingList(project, file, name, key) };
   } catch (error) {
-    const fields = await fieldErrors(error);
-    if (fields) return { kind: 'refused', errors: Object.values(fields).flat() };
+    const refusal = await importRefusal(error);
+    if (refusal) return { kind: 'refused', refusal };
     if (
       error instanceof HTTPError &&
       error.response.status < 500 &&
       ![401, 408, 425, 429].includes(error.response.status)
     )
-      return { kind: 'refused', errors: [`${error.response.status} ${error.response.statusText}`] };
+      return {
+        kind: 'refused',
+        refusal: { file: [`${error.response.status} ${error.response.statusText}`] },
+      };
     return { kind: 'later' };
   }
 }
@@ -117,7 +123,12 @@ async function runImportQueue(userId?: string): Promise<number> {
         else await db.imports.delete(entry.id);
         imported += 1;
       } else if (result.kind === 'refused')
-        await db.imports.update(entry.id, { state: 'failed', errors: result.errors });
+        await db.imports.update(entry.id, {
+          state: 'failed',
+          errors: result.refusal.file,
+          problems: result.refusal.problems,
+          unlisted: result.refusal.unlisted,
+        });
       else {
         await db.imports.update(entry.id, { state: 'pending' });
         break;

@@ -1,0 +1,53 @@
+// The 400 of a packing list refused: its problems as lines of text under `file` (the Django REST framework
+// shape the ERP integrations and the documented API read: 'Row 3, column C (Net weight): ...') and, beside
+// them, each with its place in the sheet, its field and its message's key (src/domain/import-wire.ts), so
+// the app lays them out by row and column without reading the text.
+import type { ImportProblem } from '../../../src/domain/import-wire.js';
+import { HttpError } from '../../http/errors.js';
+import type { Language } from '../../i18n/language.js';
+import { type Message, say, type Text } from '../../i18n/message.js';
+import type { Problem } from './rows.js';
+
+/** Problems listed at most; the rest are counted. */
+const MAX_LISTED = 500;
+
+/** A problem of the whole file (no commodity column, a header read twice) or of a cell. */
+type Listed = { message: Message } | Problem;
+
+const located = (problem: Listed): problem is Problem => 'row' in problem;
+
+const line = (problem: Listed): Text =>
+  located(problem)
+    ? say('import.row', {
+        row: problem.row,
+        column: problem.column,
+        header: problem.header,
+        message: problem.message,
+      })
+    : problem.message;
+
+function structured(problem: Listed, language: Language): ImportProblem {
+  const place = located(problem)
+    ? {
+        row: problem.row,
+        column: problem.column,
+        header: typeof problem.header === 'string' ? problem.header : problem.header.in(language),
+        field: problem.field,
+      }
+    : { row: null, column: null, header: null, field: null };
+  return { ...place, ...problem.message.keyed(language), text: problem.message.in(language) };
+}
+
+/** The refusal of a file with these problems (some), in `language` for the structured ones. */
+export function importRefusal(general: Message[], problems: Problem[], language: Language): HttpError {
+  const all: Listed[] = [...general.map((message) => ({ message })), ...problems];
+  const listed = all.slice(0, MAX_LISTED);
+  const unlisted = all.length - listed.length;
+  const file = listed.map(line);
+  if (unlisted > 0) file.push(say('import.more', { count: unlisted }));
+  return new HttpError(400, {
+    file,
+    problems: listed.map((problem) => structured(problem, language)),
+    unlisted,
+  });
+}
