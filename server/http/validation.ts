@@ -11,6 +11,25 @@ type Issue = z.core.$ZodIssue;
 const isKey = (text: string): text is MessageKey => Object.hasOwn(en, text);
 
 /**
+ * The kind of value a field of a rarer zod type expects, as a message (zod names it by an English code
+ * word, 'bigint', 'date', which a Spanish sentence would carry as it is).
+ */
+const EXPECTED: Partial<Record<string, MessageKey>> = {
+  bigint: 'type.whole_number',
+  nan: 'type.number',
+  date: 'type.date',
+  record: 'type.object',
+  map: 'type.object',
+  tuple: 'type.list',
+  set: 'type.list',
+  file: 'type.file',
+  null: 'type.nothing',
+  undefined: 'type.nothing',
+  void: 'type.nothing',
+  never: 'type.nothing',
+};
+
+/**
  * A zod issue as the message a DRF client shows under the field's label. A domain schema's own message
  * is a domain message's code (src/domain/messages.ts), a server schema's a key of the catalogue (its
  * values the issue's bounds); the others are said by the issue's code. Nothing is read from words.
@@ -35,7 +54,7 @@ function message(issue: Issue): Message {
       if (issue.expected === 'string') return say('field.string');
       if (issue.expected === 'array') return say('field.list', { type: typeof issue.input });
       if (issue.expected === 'object') return say('field.dictionary');
-      return say('field.expected', { type: issue.expected });
+      return say('field.expected', { type: say(EXPECTED[issue.expected] ?? 'type.value') });
     case 'too_small':
       if (issue.origin === 'string')
         return issue.minimum === 1

@@ -4,7 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { messages } from '../../src/domain/messages.js';
+import { fieldErrorsFromZod } from '../http/validation.js';
 import { domainMessage } from './domain-messages.js';
 import { en, type MessageKey } from './en.js';
 import { es } from './es.js';
@@ -88,6 +90,35 @@ describe('message coverage', () => {
       expect(String(keyed), name).not.toContain('§');
       expect((keyed as Message).in('es'), name).not.toBe(String(keyed));
     }
+  });
+
+  it('words the kind of value a field of a rarer type expects in the language, no zod type name', () => {
+    const schema = z.object({
+      when: z.date(),
+      big: z.bigint(),
+      pair: z.tuple([z.string()]),
+      odd: z.symbol(),
+    });
+    const errors = fieldErrorsFromZod(
+      schema.safeParse({ when: 'x', big: 'y', pair: 'z', odd: 'w' }, { reportInput: true }).error?.issues ??
+        [],
+    );
+    const said = (language: 'en' | 'es') =>
+      Object.fromEntries(
+        Object.entries(errors).map(([field, list]) => [field, list.map((m) => m.in(language))]),
+      );
+    expect(said('es')).toEqual({
+      when: ['Valor no válido: se esperaba una fecha.'],
+      big: ['Valor no válido: se esperaba un número entero.'],
+      pair: ['Valor no válido: se esperaba una lista.'],
+      odd: ['Valor no válido: se esperaba un valor de otro tipo.'],
+    });
+    expect(said('en')).toEqual({
+      when: ['Invalid value: expected a date.'],
+      big: ['Invalid value: expected a whole number.'],
+      pair: ['Invalid value: expected a list.'],
+      odd: ['Invalid value: expected a value of another kind.'],
+    });
   });
 
   it("words the sync push's refusals (built in pieces) in Spanish, values too", () => {
