@@ -1,7 +1,9 @@
 // The offline engine in real Chromium against the real server (PGlite on disk):
 // (a) first sync of one project with 100,000 packing items into IndexedDB, next to a raw IndexedDB write
-//     of the same rows in the same browser, and the longest main-thread task meanwhile;
-// (b) replay of 1,000 queued changes on loopback and behind 300 ms of added latency per request;
+//     of the same rows in the same browser, and the longest main-thread task meanwhile (issue 19's goals:
+//     90 % of the raw rate, no task over 50 ms);
+// (b) replay of 1,000 queued changes on loopback (goal on PGlite: under 2 s) and behind 300 ms of added
+//     latency per request;
 // (c) 50 photos of about 0.5 MB: upload time on loopback.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -87,8 +89,8 @@ const sync: BenchSuite = {
           name: `first sync of a project of ${ITEMS} packing items into IndexedDB`,
           value: round(syncRate),
           unit: 'rows/s',
-          goal: '>= 60% of the raw IndexedDB rate',
-          ok: syncRate >= 0.6 * rawRate && pulled.rows >= ITEMS,
+          goal: '>= 90% of the raw IndexedDB rate',
+          ok: syncRate >= 0.9 * rawRate && pulled.rows >= ITEMS,
           note: `${pulled.rows} rows in ${round(pulled.ms / 1000, 1)} s, pull pages of ${PAGE_SIZE} in a worker; ${round((100 * syncRate) / rawRate)}% of raw`,
         },
         {
@@ -110,8 +112,8 @@ const sync: BenchSuite = {
           name: 'longest main-thread task during the first sync',
           value: round(pulled.longestTaskMs),
           unit: 'ms',
-          goal: '<= 200 ms',
-          ok: pulled.longestTaskMs <= 200,
+          goal: '<= 50 ms',
+          ok: pulled.longestTaskMs <= 50,
           note: `${pulled.longTasks} tasks over 50 ms (PerformanceObserver 'longtask')`,
         },
       );
@@ -135,8 +137,8 @@ const sync: BenchSuite = {
         name: `replay of ${CHANGES} queued changes, loopback`,
         value: round(direct.ms / 1000, 2),
         unit: 's',
-        goal: '< 5 s',
-        ok: direct.ms < 5000,
+        goal: '< 2 s',
+        ok: direct.ms < 2000,
         note: 'from the online event to an empty outbox; batches of 200',
       });
       rows.push({
