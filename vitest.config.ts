@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 // Apart, `npm run test:soak` (called by .ci/run): long fault and load runs (tests/soak), browser and server.
 /** Server test files at a time (SERVER_TEST_WORKERS, default 1). */
 const SERVER_WORKERS = Math.max(1, Number(process.env.SERVER_TEST_WORKERS ?? 1) || 1);
+/** Browser test files at a time (E2E_TEST_WORKERS, default 1). */
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_TEST_WORKERS ?? 1) || 1);
 
 export default defineConfig({
   test: {
@@ -49,7 +51,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // One file at a time unless E2E_TEST_WORKERS says more: each file has its own server, database and
+          // Chromium, and most of a browser test's time is waiting on the page, not on the CPU.
+          fileParallelism: E2E_WORKERS > 1,
+          ...(E2E_WORKERS > 1 ? { maxWorkers: E2E_WORKERS, sequence: { groupOrder: 2 } } : {}),
           globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },
