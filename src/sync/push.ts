@@ -71,7 +71,8 @@ function refusalTexts({ errors, error_keys: keys = {} }: Rejection): Record<stri
       field,
       texts.map((text, index) => {
         const keyed = keys[field]?.[index];
-        return (keyed && codeOfKeyed(keyed)) ?? text;
+        // The refusals of no field are shown as they came (no field to name in a domain message's words).
+        return (field !== 'non_field_errors' && keyed && codeOfKeyed(keyed)) || text;
       }),
     ]),
   );

@@ -163,6 +163,14 @@ describe("a form's refusals", () => {
     expect(fieldMessage(en, 'project', 'End', before ?? '')).toBe(
       `End: must not be before ${knownFieldLabel(en, 'project', 'init_date')}.`,
     );
+    // A value another record of any resource holds: 'another record', not the resource's code name.
+    const taken = codeOfKeyed({ key: 'record.unique', values: { resource: 'project', field: 'code' } });
+    expect(fieldMessage(es, 'project', 'Código', taken ?? '')).toBe(
+      'Código: otro registro ya tiene este valor.',
+    );
+    expect(fieldMessage(en, 'project', 'Code', taken ?? '')).toBe(
+      'Code: another record already has this value.',
+    );
     // A key none of the domain's messages has (a server's own refusal), or an item nesting one, stays text.
     expect(codeOfKeyed({ key: 'record.changed', values: { sent: 1, now: 2 } })).toBeNull();
     const other = { key: 'field.expected', values: { type: 'number' } };

@@ -26,11 +26,12 @@ export function fieldMessage(t: TFunction, resource: string, field: string, mess
         String(said.values.message ?? ''),
       );
     case 'unique': {
+      // A reference list's entry names its list; another record (the server's refusal of a repeated
+      // value of any resource) is 'another record', not its resource's code name.
       const list = `admin:lists.${said.values.resource}`;
-      return t('common:field_errors.unique', {
-        field,
-        list: i18next.exists(list) ? t(list) : said.values.resource,
-      });
+      return i18next.exists(list)
+        ? t('common:field_errors.unique', { field, list: t(list) })
+        : t('common:field_errors.unique_record', { field });
     }
     case 'notBefore':
     case 'after':

@@ -2,11 +2,13 @@
 // Gang 2", "Crew count: 9", "Vessel: Nordic Star"): never an id, a table name or an ISO timestamp.
 import i18next, { type TFunction } from 'i18next';
 import { FIELD_NAMESPACE } from '../../domain/field-namespaces';
+import { readSaid } from '../../domain/messages';
 import { syncColumns } from '../../domain/model';
 import { textOf as text } from '../../domain/reference/label';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow } from '../../store/schema';
+import { fieldMessage } from '../../ui/fieldErrors';
 import { knownFieldLabel } from '../../ui/fieldNamespaces';
 import { formatDate, formatDateTime, formatSpan } from '../../ui/format';
 import { labelOf } from '../../ui/lookups';
@@ -166,9 +168,13 @@ export async function describeChange(
     ]);
   }
   const words = Object.entries(entry.errors ?? {}).flatMap(([field, messages]) =>
-    messages.map((message) =>
-      field === 'non_field_errors' ? message : `${fieldLabel(t, entry.resource, field)}: ${message}`,
-    ),
+    messages.map((message) => {
+      if (field === 'non_field_errors') return message;
+      const label = fieldLabel(t, entry.resource, field);
+      // A domain message's code (one the server keyed: src/sync/push.ts) is worded naming the field; the
+      // server's own text is shown after the field's label.
+      return readSaid(message) ? fieldMessage(t, entry.resource, label, message) : `${label}: ${message}`;
+    }),
   );
   return {
     title: t(`sync:attention.op.${entry.op}`, {
