@@ -2,6 +2,7 @@
 // from the registry, it fails while the file differs (`-u` rewrites it after a registry change).
 import { describe, expect, it } from 'vitest';
 import { catalogue, dexieStores, globalResources, isResourceName, projectResources } from './catalogue';
+import { allFields } from './columns';
 import { DATA_VERSION, dataVersionOf } from './data-version';
 import * as registry from './registry';
 
@@ -18,6 +19,7 @@ const fromRegistry = () => ({
           dexieIndexes: resource.dexieIndexes,
           refs: registry.refsOf(resource),
           translated: resource.translated ?? null,
+          labelFields: resource.display.filter((field) => allFields(resource)[field]?.info.kind === 'text'),
           creatableBy: resource.creatableBy,
         },
       ];

@@ -22,6 +22,8 @@ interface CatalogueEntry {
   readonly refs: Readonly<Record<string, CatalogueRef>>;
   /** A reference list's English and Spanish name fields. */
   readonly translated: { readonly en: string; readonly es: string } | null;
+  /** The text fields of its `display` (what names a record where another refers to it), in order. */
+  readonly labelFields: readonly string[];
   readonly creatableBy: Role | null;
 }
 

@@ -35,6 +35,21 @@ describe('lookupLabel', () => {
     expect(lookupLabel('vessel', null, 'es')).toBe('');
   });
 
+  it("names any other record by its display's text fields: a packing item by its reference, not its id", () => {
+    const id = '01a21a52-6abb-726b-8b6a-f2dd2951aa91';
+    expect(lookupLabel('packing-list', { id, reference: 'SL-24-1735', quantity: '1.000' }, 'es')).toBe(
+      'SL-24-1735',
+    );
+    expect(lookupLabel('incidence', { id, description: 'Wet coils' }, 'en')).toBe('Wet coils');
+    expect(lookupLabel('container-report', { id, container_number: 'MSCU1234565' }, 'en')).toBe(
+      'MSCU1234565',
+    );
+    expect(lookupLabel('hand', { id, description: 'Gang B', gang_no: 2 }, 'en')).toBe('Gang B');
+    // A display of dates or numbers only names nothing in words: the id, as before.
+    expect(lookupLabel('coil-report', { id, start_ops: '2026-11-20T08:00:00Z' }, 'en')).toBe(id);
+    expect(lookupLabel('packing-list', { id, reference: '' }, 'en')).toBe(id);
+  });
+
   it('reads Spanish from any es tag and English otherwise', () => {
     expect(labelLanguage('es')).toBe('es');
     expect(labelLanguage('ES-mx')).toBe('es');
