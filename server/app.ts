@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { authPlugin } from './auth/auth.plugin.js';
 import { authService } from './auth/auth.service.js';
 import type { Config, TrustProxy } from './config.js';
@@ -32,6 +33,29 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
 };
+
+/** The levels at which a request's line (info) is written. */
+const LOGS_INFO = new Set(['trace', 'debug', 'info']);
+
+/**
+ * Helmet's headers, worked out once: with these options they depend on nothing in the request, and the
+ * Fastify plugin built every middleware again (CSP parsing included) on every request.
+ */
+function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
 
 /**
  * Fastify's trustProxy for the setting. A hop count is a function here: Fastify takes a bare number
@@ -83,9 +107,10 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // HTTP/2 has no Connection header (a session closes with GOAWAY): only HTTP/1 answers carry it.
     if (closing && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const metrics = createMetrics(database);
@@ -94,6 +119,7 @@ export async function buildApp(
   app.addHook('onResponse', async (request, reply) => {
     const route = routeLabel(request);
     metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (!LOGS_INFO.has(request.log.level)) return;
     request.log.info(
       {
         method: request.method,
@@ -107,7 +133,7 @@ export async function buildApp(
     );
   });
 
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         ...CONTENT_SECURITY_POLICY,
@@ -117,6 +143,10 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,

@@ -18,36 +18,41 @@ export async function checkDeviceOwner(database: Database, userId: string, clien
   if (registered && registered !== userId) throw new ValidationError({ client_id: [NOT_YOURS] });
 }
 
+/** Records what a device reported (its row made on its first contact; another user's device left as it is). */
 export async function recordDevice(
   database: Database,
   userId: string,
   state: DeviceState,
   contact: 'push' | 'pull',
 ) {
-  await upsertDevice(userId, state, contact).execute(database.db);
-}
-
-/**
- * The statement that records what a device reported (its row made on its first contact; another user's
- * device left as it is): `from` and `when` make it record only when a condition on rows read by the same
- * statement holds (quiet-pull.ts).
- */
-export function upsertDevice(
-  userId: string,
-  state: DeviceState,
-  contact: 'push' | 'pull',
-  { from = sql``, when = sql`true` }: { from?: RawBuilder<unknown>; when?: RawBuilder<unknown> } = {},
-) {
   const stamp = contact === 'push' ? sql`last_push_at` : sql`last_pull_at`;
-  return sql`insert into sync_device (client_id, user_id, device_name, app_version, pending, needs_attention, files_pending, oldest_pending_at, last_seen_at, ${stamp})
-    select ${state.client_id}::uuid, ${userId}::uuid, ${state.device_name ?? ''}::text, ${state.app_version ?? null}::text, ${state.pending ?? 0}::integer, ${state.needs_attention ?? 0}::integer, ${state.files_pending ?? 0}::integer, ${state.oldest_pending_at ?? null}::timestamptz, now(), now()
-    ${from} where ${when}
+  await sql`insert into sync_device (client_id, user_id, device_name, app_version, pending, needs_attention, files_pending, oldest_pending_at, last_seen_at, ${stamp})
+    values (${state.client_id}::uuid, ${userId}::uuid, ${state.device_name ?? ''}::text, ${state.app_version ?? null}::text, ${state.pending ?? 0}::integer, ${state.needs_attention ?? 0}::integer, ${state.files_pending ?? 0}::integer, ${state.oldest_pending_at ?? null}::timestamptz, now(), now())
     on conflict (client_id) do update set user_id = coalesce(sync_device.user_id, excluded.user_id),
       device_name = case when excluded.device_name = '' then sync_device.device_name else excluded.device_name end,
       app_version = coalesce(excluded.app_version, sync_device.app_version),
       pending = excluded.pending, needs_attention = excluded.needs_attention, files_pending = excluded.files_pending,
       oldest_pending_at = excluded.oldest_pending_at, last_seen_at = now(), ${stamp} = now()
-    where sync_device.user_id is null or sync_device.user_id = excluded.user_id`;
+    where sync_device.user_id is null or sync_device.user_id = excluded.user_id`.execute(database.db);
+}
+
+/**
+ * How stale a pull's last contact may be shown: a pull whose device's row already holds what it reports
+ * (pending counts, name, version) and was stamped by a pull this recently writes nothing.
+ */
+export const CONTACT_PRECISION_MS = 30_000;
+
+/**
+ * SQL, over the device's row `d` (null when it has none): whether the row already holds `state`, with a
+ * pull stamped within CONTACT_PRECISION_MS, so recording it again would change only the time of contact.
+ */
+export function holdsReport(state: DeviceState): RawBuilder<boolean | null> {
+  return sql<boolean | null>`(d.last_pull_at > now() - make_interval(secs => ${CONTACT_PRECISION_MS / 1000})
+      and d.pending = ${state.pending ?? 0}::integer and d.needs_attention = ${state.needs_attention ?? 0}::integer
+      and d.files_pending = ${state.files_pending ?? 0}::integer
+      and d.oldest_pending_at is not distinct from ${state.oldest_pending_at ?? null}::timestamptz
+      and (${state.device_name ?? ''}::text = '' or d.device_name = ${state.device_name ?? ''}::text)
+      and (${state.app_version ?? null}::text is null or d.app_version = ${state.app_version ?? null}::text))`;
 }
 
 export async function listDevices(database: Database) {

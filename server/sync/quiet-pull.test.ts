@@ -52,6 +52,18 @@ describe('a pull with nothing new', () => {
     expect(quiet.status).toBe(200);
     expect(quiet.body).toEqual({ changes: [], cursor, has_more: false });
     expect(await device()).toMatchObject({ device_name: 'Quiet tablet', pending: 5 });
+    // Again at once: the row already holds it (on the embedded database answered from memory).
+    const again = await pull(`project:${project}`, cursor, '&device_name=Quiet%20tablet&pending=5');
+    expect(again.body).toEqual(quiet.body);
+    // A push reports another state; the next quiet pull records its own again, not the push's.
+    const pushed = await rig.f.api('POST', '/api/sync/push/', {
+      token: rig.f.staffToken,
+      body: { client_id: clientId, pending: 0, mutations: [] },
+    });
+    expect(pushed.status).toBe(200);
+    expect(await device()).toMatchObject({ pending: 0 });
+    await pull(`project:${project}`, cursor, '&device_name=Quiet%20tablet&pending=5');
+    expect(await device()).toMatchObject({ pending: 5 });
   });
 
   it('misses no write after the cursor: through the API, by SQL by hand, a container report of a project', async () => {
@@ -63,6 +75,8 @@ describe('a pull with nothing new', () => {
     const created = await pullAll(scope, start);
     expect(ids(created.changes)).toContain(item.id);
 
+    // Nothing new twice (the second, on the embedded database, from memory), then a write by hand.
+    for (const _ of [1, 2]) expect((await pull(scope, created.cursor)).body.changes).toEqual([]);
     await server.query('update packing_list set deleted_at = now() where id = $1', [item.id]);
     const byHand = await pull(scope, created.cursor);
     expect(byHand.body.changes).toEqual([{ resource: 'packing-list', op: 'delete', id: item.id }]);

@@ -1,16 +1,19 @@
 // The first statement of every pull, and on a scope with nothing new the whole of it: devices pull each
-// scope they hold every minute, and most of those pulls find nothing. One statement reads the device's
-// owner, the purge mark, whether the project exists and the scope's high-water mark (sync_scope_mark,
-// kept by a trigger under the seq lock, 0070_sync_scope_mark.sql), and — when the cursor is at or above
-// that mark — records the device's state. A write committed by any server process before the pull began
-// is then below the mark it reads: nothing kept in memory can be stale.
+// scope they hold every minute, and most of those pulls find nothing. One read-only statement reads the
+// device's row (its owner, and whether it already holds what the device reports now), the purge mark,
+// whether the project exists and the scope's high-water mark (sync_scope_mark, kept by a trigger under
+// the seq lock, 0070_sync_scope_mark.sql). A write committed by any server process before the pull began
+// is then below the mark it reads: nothing kept in memory can be stale. The device's report is written
+// only when it changed or its last contact is older than CONTACT_PRECISION: a device pulling its scopes
+// one after another (global, then each project) writes its row once, not once per scope.
 import { sql } from 'kysely';
 import type { DeviceState } from '../../src/domain/sync-wire.js';
 import type { Database } from '../db/database.js';
 import { notFound, ValidationError } from '../http/errors.js';
 import { type Cursor, encodeCursor } from './cursor.js';
-import { NOT_YOURS, upsertDevice } from './device.js';
+import { holdsReport, NOT_YOURS, recordDevice } from './device.js';
 import type { PullAnswer, parseScope } from './pull.js';
+import type { QuietMemory } from './quiet-memory.js';
 
 type Scope = ReturnType<typeof parseScope>;
 
@@ -24,40 +27,46 @@ export async function quietPull(
   state: DeviceState,
   scope: Scope,
   from: Cursor,
+  memory?: QuietMemory,
 ): Promise<{ answer?: PullAnswer; mark: number }> {
   const name = scope.kind === 'global' ? 'global' : `project:${scope.id}`;
+  const remembered = memory?.answer(userId, state, name, from);
+  if (remembered) return { answer: remembered, mark: from.seq };
+  let writes = memory?.writes ?? 0;
   const found =
     scope.kind === 'global' ? sql`true` : sql`exists (select 1 from project where id = ${scope.id})`;
-  // Only a device with a cursor can have nothing new; a first pull counts the scope's rows.
-  const after = from.purged === null ? -1 : from.seq;
-  const gone =
-    from.purged === null ? sql`false` : sql`(k.purged > ${from.purged} and ${from.seq} < k.purged)`;
-  const recorded = upsertDevice(userId, state, 'pull', {
-    from: sql`from known k`,
-    when: sql`k.found and (k.owner is null or k.owner = ${userId}::uuid) and k.mark <= ${after} and not ${gone}`,
-  });
   const result = await sql<{
     owner: string | null;
     purged: string | number;
     mark: string | number;
     found: boolean;
-    recorded: boolean;
-  }>`with known as (
-      select (select user_id from sync_device where client_id = ${state.client_id}) as owner,
-        coalesce((select value::text::bigint from app_meta where key = 'purged_through_seq'), 0) as purged,
-        coalesce((select mark from sync_scope_mark where scope = ${name}), 0) as mark,
-        ${found} as found
-    ), recorded as (${recorded} returning 1)
-    select k.owner, k.purged, k.mark, k.found, exists (select 1 from recorded) as recorded from known k`.execute(
-    database.db,
-  );
+    current: boolean | null;
+    pulled_at: number | null;
+  }>`select d.user_id as owner, extract(epoch from d.last_pull_at)::float8 * 1000 as pulled_at,
+      coalesce((select value::text::bigint from app_meta where key = 'purged_through_seq'), 0) as purged,
+      coalesce((select mark from sync_scope_mark where scope = ${name}), 0) as mark,
+      ${found} as found,
+      ${holdsReport(state)} as current
+    from (select 1) one left join sync_device d on d.client_id = ${state.client_id}`.execute(database.db);
   const known = result.rows[0];
   if (!known) throw new Error('the pull read nothing');
   if (known.owner && known.owner !== userId) throw new ValidationError({ client_id: [NOT_YOURS] });
   if (!known.found) throw notFound();
   const mark = Number(known.mark);
-  if (!known.recorded) return { mark };
   const purged = Number(known.purged);
+  const read = { owner: known.owner, purged, mark, found: known.found };
+  // Only a device with a cursor can have nothing new; a first pull counts the scope's rows.
+  if (from.purged === null || mark > from.seq || (purged > from.purged && from.seq < purged)) {
+    memory?.learn(name, read, userId, state);
+    return { mark };
+  }
+  let pulledAt = known.pulled_at ?? 0;
+  if (!known.current) {
+    writes = memory?.writes ?? 0;
+    await recordDevice(database, userId, state, 'pull');
+    pulledAt = Date.now();
+  }
+  memory?.learn(name, read, userId, state, { writes, pulledAt });
   return {
     mark,
     answer: {

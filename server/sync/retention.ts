@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { resourceNames, resources } from '../../src/domain/registry.js';
 import type { Database } from '../db/database.js';
+import { PURGED_NOTICE } from './quiet-memory.js';
 
 const TOMBSTONE_DAYS = 90;
 const IDEMPOTENCY_DAYS = 30;
@@ -33,6 +34,8 @@ export async function purgeExpired(database: Database, days = TOMBSTONE_DAYS): P
       on conflict (key) do update set value = to_jsonb(greatest((app_meta.value)::bigint, ${purgedThrough}::bigint)), updated_at = now()`.execute(
       db,
     );
+  // Tombstones (projects among them) are gone: a process that remembers scopes reads them again.
+  if (removed > 0) await sql`select pg_notify('kt_changes', ${PURGED_NOTICE})`.execute(db);
   await sql`delete from idempotency_key where created_at < now() - make_interval(days => ${IDEMPOTENCY_DAYS})`.execute(
     db,
   );

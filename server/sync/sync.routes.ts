@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deviceStateSchema as deviceState, mutationSchema } from '../../src/domain/sync-wire.js';
+import {
+  type DeviceState,
+  deviceStateSchema as deviceState,
+  mutationSchema,
+} from '../../src/domain/sync-wire.js';
 import { requireAdmin, requireUser } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
 import { ValidationError } from '../http/errors.js';
@@ -11,6 +15,7 @@ import { decodeCursor } from './cursor.js';
 import { checkDeviceOwner, listDevices, recordDevice } from './device.js';
 import { parseScope, pullChanges } from './pull.js';
 import { pushMutations } from './push.js';
+import { quietMemory } from './quiet-memory.js';
 import { quietPull } from './quiet-pull.js';
 
 const pullQuery = deviceState.extend({
@@ -31,6 +36,14 @@ const pushBody = deviceState.extend({
 /** The sync protocol (docs/sync-protocol.md): what the PWA's local store talks through. */
 export async function syncRoutes(app: FastifyInstance, { database, auth, metrics }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const memory = await quietMemory(database);
+  app.addHook('onClose', async () => memory?.close());
+  /** Records a device's report outside a quiet pull, which the memory then no longer vouches for. */
+  const record = async (userId: string, state: DeviceState, contact: 'push' | 'pull') => {
+    memory?.forgetDevice(state.client_id);
+    await recordDevice(database, userId, state, contact);
+    memory?.forgetDevice(state.client_id);
+  };
 
   api.get(
     '/sync/pull/',
@@ -54,11 +67,11 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
         () => decodeCursor(cursor),
       );
       // Nothing new is answered by the statement that checks the device and reads the scope's mark.
-      const quiet = await quietPull(database, user.userId, state, where, after);
+      const quiet = await quietPull(database, user.userId, state, where, after, memory);
       let answer = quiet.answer;
       if (!answer) {
         answer = await pullChanges(database, where, after, limit, quiet.mark);
-        await recordDevice(database, user.userId, state, 'pull');
+        await record(user.userId, state, 'pull');
       }
       metrics.pulled(where.kind);
       // The changes come as JSON text from the database: the body is assembled, not serialised again.
@@ -97,7 +110,7 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
       );
       // A deleted account's API tokens went with it (a trigger): none may stay trusted from the cache.
       if (mutations.some((m) => m.resource === 'accounts' && m.op === 'delete')) auth.tokensRevoked();
-      await recordDevice(database, user.userId, state, 'push');
+      await record(user.userId, state, 'push');
       metrics.pushed(answer.results);
       return answer;
     },
