@@ -10,23 +10,16 @@ import { resources } from '../../src/domain/registry.js';
 import type { Resource } from '../../src/domain/resource.js';
 import type { Mutation } from '../../src/domain/sync-wire.js';
 import type { Engine } from '../db/database.js';
-import { recordAudits } from '../resources/engine/audit.js';
 import { columnsOf } from '../resources/engine/columns.js';
 import { requestedId, writableInput } from '../resources/engine/input.js';
 import { type Actor, createdAudit, insertRecords, prepareCreate } from '../resources/engine/write.js';
 import { BatchReads } from './batch-reads.js';
+import { writeByTable } from './set-based.js';
 
 type Row = Record<string, unknown>;
 
 /** What the batch's helpers read of a pushed mutation. */
 export type PushedMutation = Pick<Mutation, 'mutation_id' | 'resource' | 'op' | 'id' | 'data'>;
-
-/** The set-based write failed: the batch is run again, one mutation at a time. */
-export class SetBasedFailed extends Error {
-  constructor(readonly reason: unknown) {
-    super(`the set-based write failed: ${reason instanceof Error ? reason.message : String(reason)}`);
-  }
-}
 
 export interface PendingCreate {
   resource: Resource;
@@ -129,24 +122,16 @@ export class BatchedCreates {
     const pending = this.pending;
     if (pending.length === 0) return;
     this.pending = [];
-    const answered: [PendingCreate, Row][] = [];
-    try {
-      for (const table of new Set(pending.map((create) => create.resource.table))) {
-        const creates = pending.filter((create) => create.resource.table === table);
-        const stored = await insertRecords(this.db, creates[0].resource, creates);
-        for (const [index, row] of stored.entries()) {
-          if (!row) throw new Error(`${table} ${creates[index].id} was created meanwhile`);
-          answered.push([creates[index], row]);
-        }
-        this.reads.written(table, stored);
-      }
-      await recordAudits(
-        this.db,
-        pending.map((create) => createdAudit(create.resource, create.id, create.values, create.actor)),
-      );
-    } catch (error) {
-      throw new SetBasedFailed(error);
-    }
+    const answered = await writeByTable(
+      this.db,
+      pending,
+      async (resource, creates) => {
+        const stored = await insertRecords(this.db, resource, creates);
+        this.reads.written(resource.table, stored);
+        return stored;
+      },
+      (create) => createdAudit(create.resource, create.id, create.values, create.actor),
+    );
     for (const [create, row] of answered) this.written(create.mutation.mutation_id, row);
   }
 

@@ -7,10 +7,10 @@
 // foresee), the batch is rolled back and run one mutation at a time (push.ts).
 import { type Kysely, sql } from 'kysely';
 import type { Resource } from '../../src/domain/resource.js';
-import { recordAudits } from '../resources/engine/audit.js';
 import { databaseReader, type RowReader } from '../resources/engine/reads.js';
 import { flatColumns, typed, type UpdatePlan } from '../resources/engine/write.js';
-import { type PushedMutation, SetBasedFailed } from './push-creates.js';
+import type { PushedMutation } from './push-creates.js';
+import { writeByTable } from './set-based.js';
 
 type Row = Record<string, unknown>;
 
@@ -104,28 +104,19 @@ export class BatchedUpdates {
     const pending = this.pending;
     if (pending.length === 0) return;
     this.pending = [];
-    const answered: [PendingUpdate, Row][] = [];
-    try {
-      for (const table of new Set(pending.map((update) => update.resource.table))) {
-        const updates = pending.filter((update) => update.resource.table === table);
+    const answered = await writeByTable(
+      this.db,
+      pending,
+      async (resource, updates) => {
         const rows = await updateRows(
           this.db,
-          updates[0].resource,
+          resource,
           updates.map((update) => update.plan),
         );
-        for (const update of updates) {
-          const row = rows.get(update.plan.id);
-          if (!row) throw new Error(`${table} ${update.plan.id} was not updated`);
-          answered.push([update, row]);
-        }
-      }
-      await recordAudits(
-        this.db,
-        pending.map((update) => update.plan.audit),
-      );
-    } catch (error) {
-      throw new SetBasedFailed(error);
-    }
+        return updates.map((update) => rows.get(update.plan.id));
+      },
+      (update) => update.plan.audit,
+    );
     for (const [update, row] of answered) this.written(update.mutationId, row);
   }
 }

@@ -21,9 +21,10 @@ import {
 import { LockedRows } from './locked-rows.js';
 import { mergeFields, standingDetail } from './merge.js';
 import { Conflict, type MutationResult, recordTallyRefusal, refusal } from './push-answers.js';
-import { BatchedCreates, SetBasedFailed } from './push-creates.js';
+import { BatchedCreates } from './push-creates.js';
 import { BatchedUpdates } from './push-updates.js';
 import { flatRow } from './rows.js';
+import { SetBasedFailed } from './set-based.js';
 
 const DEPENDS = say('sync.depends');
 
