@@ -134,9 +134,13 @@ export async function pushMutations(
   let setBased = true;
   let retries = 0;
   for (;;) {
+    // Taken before the transaction begins, so the wait it measures never reaches past the transaction's
+    // start (its now()): a change's time then lies between its arrival and that start (ageOf).
+    const began = Date.now();
     try {
       return await database.db.transaction().execute((trx) =>
         applyBatch(trx as unknown as Kysely<unknown>, database.engine, principal, device, mutations, {
+          began,
           guardFrom,
           setBased,
         }),
@@ -170,7 +174,10 @@ export interface PushingDevice {
  * How long before the batch's transaction began a change was made: its age when the device sent it, on
  * the device's own clock, plus how long the request waited here since it arrived, on this server's (so
  * the database's now() less this is the time of receipt less the change's age, whatever either clock
- * says). No age without both device times.
+ * says). No age without both device times. `began` is taken before the transaction is asked for: the wait
+ * may fall short of its start (the change then counts a little later, never after the start), but never
+ * passes it. Taken after, the time between the start and that moment (a loaded machine's scheduling)
+ * made a change count before it arrived, and then before an earlier request's write (push-clock.test.ts).
  */
 function ageOf({ sentAt, receivedAt }: PushingDevice, occurredAt: string | undefined, began: number) {
   if (!sentAt || !occurredAt) return undefined;
@@ -184,9 +191,8 @@ async function applyBatch(
   principal: Principal | null,
   device: PushingDevice,
   mutations: Mutation[],
-  { guardFrom, setBased }: { guardFrom: number; setBased: boolean },
+  { began, guardFrom, setBased }: { began: number; guardFrom: number; setBased: boolean },
 ) {
-  const began = Date.now();
   const { clientId } = device;
   const results: MutationResult[] = [];
   const failed = new Set<string>();
