@@ -2,8 +2,10 @@
 // registry (`dexieStores`, through its catalogue); the sync tables are declared here. Adding or changing an index means adding a
 // version at the end of `schemaVersions` (never editing a released one): Dexie upgrades in place and
 // every table not named in an upgrade, the outbox above all, keeps its rows.
+
 import type { Transaction } from 'dexie';
 import { dexieStores } from '../domain/catalogue';
+import type { KeyedMessage } from '../domain/message-keys';
 import type { ResourceName } from '../domain/registry';
 import type { ResourceRow } from '../domain/rows';
 
@@ -71,6 +73,8 @@ export interface OutboxEntry {
   /** The server's words: field errors of a rejection, or the detail of a conflict. */
   errors: Record<string, string[]> | null;
   detail: string | null;
+  /** The conflict's detail as the server keyed it, worded in the user's language (absent before it was). */
+  detail_key?: KeyedMessage | null;
   /** The server's row given with a conflict (null when the record was deleted there). */
   server_row: Record<string, unknown> | null;
   /** Mutations this one waits for: earlier changes of the same record, creates of records it refers to. */

@@ -133,6 +133,10 @@ describe('conflicts', () => {
     expect(await ahead.push()).toMatchObject({ applied: 0, needsAttention: 1 });
     const [item] = await needsAttention(ahead.db);
     expect(item.entry.detail).toBe('A later change stands: remarks = "from the office".');
+    expect(item.entry.detail_key).toEqual({
+      key: 'sync.superseded',
+      values: { fields: 'remarks = "from the office"' },
+    });
     // ...until its user keeps theirs: sent again as their decision now, it stands.
     await retryEntry(ahead.db, item.entry.mutation_id, undefined, Date.now() + YEAR);
     expect(await ahead.push()).toMatchObject({ applied: 1, needsAttention: 0 });

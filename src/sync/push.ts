@@ -93,6 +93,7 @@ async function storeRefusal(db: LocalDb, entry: OutboxEntry, result: MutationRes
     outcome: result.status,
     errors: result.status === 'rejected' ? refusalTexts(result) : null,
     detail: result.status === 'conflict' ? result.detail : null,
+    detail_key: result.status === 'conflict' ? (result.detail_key ?? null) : null,
     server_row: result.status === 'conflict' ? result.row : null,
   });
   if (result.status === 'conflict') {

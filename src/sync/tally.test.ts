@@ -56,6 +56,11 @@ describe('tally', () => {
     const [conflict] = await needsAttention(b.db);
     expect(conflict.entry.outcome).toBe('conflict');
     expect(conflict.entry.detail).toContain('prompter_north');
+    // Its key beside it, which the sync panel words in its user's language (describe.ts conflictDetail).
+    expect(conflict.entry.detail_key).toEqual({
+      key: 'sync.validated_at',
+      values: { who: 'prompter_north', at: expect.any(String) },
+    });
     expect(conflict.entry.server_row).toMatchObject({
       validated: true,
       validation_prompter_identifier: first.id,

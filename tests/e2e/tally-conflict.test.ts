@@ -109,6 +109,15 @@ describe('the tally on two tablets', () => {
     // When: the time of the first validation, as the server holds it (UTC).
     expect(words).toContain(String(first?.at));
     await expectNoRawKeys(south.page);
+    // In Spanish now: the same conflict in Spanish, worded on the device from the key the push answered
+    // beside its English text.
+    await south.page.evaluate(() => localStorage.setItem('language', 'es'));
+    await south.page.reload();
+    await south.page.getByTestId('sync-status').click();
+    await south.page.getByTestId('attention-item').waitFor();
+    const spanish = (await south.page.getByTestId('server-words').textContent()) ?? '';
+    expect(spanish).toContain('Conflicto: Ya validado por marta el');
+    expect(spanish).not.toContain('Already');
 
     // The server still holds the first validation only: counted once, in marta's hold.
     expect(await held()).toEqual([first]);

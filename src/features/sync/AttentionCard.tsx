@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { retryEntry } from '../../store/attention';
 import type { LocalDb } from '../../store/db';
 import type { AttentionItem } from '../../store/queries';
-import { DESCRIBE_NAMESPACES, type Described, describeChange } from './describe';
+import { conflictDetail, DESCRIBE_NAMESPACES, type Described, describeChange } from './describe';
 import classes from './sync.module.css';
 
 function ServerWords({ item, described }: { item: AttentionItem; described: Described }) {
@@ -15,7 +15,7 @@ function ServerWords({ item, described }: { item: AttentionItem; described: Desc
       ? [
           entry.detail === 'deleted'
             ? t('attention.conflict.deleted')
-            : t('attention.conflict.other', { detail: entry.detail ?? '' }),
+            : t('attention.conflict.other', { detail: conflictDetail(t, entry) }),
         ]
       : described.words;
   return (

@@ -7,7 +7,7 @@ import { syncColumns } from '../../domain/model';
 import { textOf as text } from '../../domain/reference/label';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow } from '../../store/schema';
+import type { LocalRow, OutboxEntry } from '../../store/schema';
 import { fieldMessage } from '../../ui/fieldErrors';
 import { knownFieldLabel } from '../../ui/fieldNamespaces';
 import { formatDate, formatDateTime, formatSpan } from '../../ui/format';
@@ -185,4 +185,26 @@ export async function describeChange(
     fields,
     words,
   };
+}
+
+/**
+ * A conflict's words after 'Conflict:': a detail the server keyed (another prompter validated the item
+ * first, a later change stands) in the user's language; any other (stored before the key was) as it came.
+ */
+export function conflictDetail(t: TFunction, entry: OutboxEntry): string {
+  const keyed = entry.detail_key;
+  const value = (name: string) => {
+    const found = keyed?.values[name];
+    return typeof found === 'object' ? t('sync:attention.conflict.another_prompter') : String(found ?? '');
+  };
+  switch (keyed?.key) {
+    case 'sync.validated_at':
+      return t('sync:attention.conflict.validated_at', { who: value('who'), at: value('at') });
+    case 'sync.validated':
+      return t('sync:attention.conflict.validated', { who: value('who') });
+    case 'sync.superseded':
+      return t('sync:attention.conflict.superseded', { fields: value('fields') });
+    default:
+      return entry.detail ?? '';
+  }
 }

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../store/schema';
+import { conflictDetail } from './describe';
 import { fixedFields, fixFields, fromText, humanize, toText } from './fixValues';
 import { formatMegabytes, formatRelative } from './format';
 
@@ -64,5 +68,45 @@ describe('fix form values', () => {
     expect(formatMegabytes(1.5 * 1024 * 1024, 'es')).toBe('1,5 MB');
     const now = Date.parse('2026-11-22T10:00:00Z');
     expect(formatRelative('2026-11-22T09:57:00Z', 'en', now)).toBe('3 minutes ago');
+  });
+});
+
+describe("a conflict's words", () => {
+  const words = (language: string) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../../locales', language, 'sync.json'), 'utf8'));
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: 'en',
+    initAsync: false,
+    resources: { en: { sync: words('en') }, es: { sync: words('es') } },
+    interpolation: { escapeValue: false },
+  });
+  const conflict = (detail: string, detail_key?: OutboxEntry['detail_key']): OutboxEntry => ({
+    ...entry('update', { validated: true }),
+    outcome: 'conflict',
+    errors: null,
+    detail,
+    detail_key,
+  });
+
+  it("words a keyed detail in the user's language, whatever language the push was answered in", () => {
+    const validated = conflict('Already validated by another prompter.', {
+      key: 'sync.validated',
+      values: { who: { key: 'sync.another_prompter', values: {} } },
+    });
+    expect(conflictDetail(i18n.getFixedT('es'), validated)).toBe('Ya validado por otro apuntador.');
+    expect(conflictDetail(i18n.getFixedT('en'), validated)).toBe('Already validated by another prompter.');
+    const at = conflict('Ya validado por marta el 2026-11-22T10:00:00Z.', {
+      key: 'sync.validated_at',
+      values: { who: 'marta', at: '2026-11-22T10:00:00Z' },
+    });
+    expect(conflictDetail(i18n.getFixedT('en'), at)).toBe(
+      'Already validated by marta at 2026-11-22T10:00:00Z.',
+    );
+  });
+
+  it('shows a detail stored without its key (before it was sent) as it came', () => {
+    const old = conflict('Ya validado por marta.');
+    expect(conflictDetail(i18n.getFixedT('en'), old)).toBe('Ya validado por marta.');
   });
 });
