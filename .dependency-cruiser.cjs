@@ -1,9 +1,14 @@
 // The import rules `npm run lint` enforces (dependency-cruiser; docs/architecture.md explains the layers).
 // The client's layers, each importing only those before it:
 //   domain ← store ← api ← sync ← ui ← features ← app
+// and a feature (or the app) using another feature through its index.ts only, and import() of its screens.
 // The server imports src/domain only; src/ never imports the server. Tests and test helpers may import
 // anything (they are not layered), but import cycles are refused everywhere.
 const TESTS = '\\.test\\.tsx?$|/testing(/|\\.ts$)|^tests/|^server/reports/report-fixture\\.ts$';
+
+// Imports into another feature: from a feature (the group names it: its own files are free) or the app shell.
+const ANOTHER_FEATURE_FROM = '^src/(features/[^/]+|app|main\\.tsx$)';
+const ANOTHER_FEATURE_OK = ['^src/$1/', '^src/features/[^/]+/index\\.ts$'];
 
 const above = (layer, higher) => ({
   name: `${layer}-imports-downwards`,
@@ -40,6 +45,32 @@ module.exports = {
     above('sync', ['ui', 'features', 'app']),
     above('ui', ['features', 'app']),
     above('features', ['app']),
+    {
+      name: 'features-through-their-index',
+      comment:
+        "Another feature's code is imported from its index.ts (src/features/<name>/index.ts), never from its " +
+        'other files: what the index exports is its contract, the rest it may change alone.',
+      severity: 'error',
+      from: { path: ANOTHER_FEATURE_FROM, pathNot: TESTS },
+      to: {
+        path: '^src/features/[^/]+/',
+        pathNot: ANOTHER_FEATURE_OK,
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'lazy-features-load-screens',
+      comment:
+        'A lazy import() into another feature loads one of its screens (a .tsx module: a page, a section, a ' +
+        "modal), each its own chunk; its code's other pieces come through its index.ts.",
+      severity: 'error',
+      from: { path: ANOTHER_FEATURE_FROM, pathNot: TESTS },
+      to: {
+        path: '^src/features/[^/]+/',
+        pathNot: [...ANOTHER_FEATURE_OK, '\\.tsx$'],
+        dependencyTypes: ['dynamic-import'],
+      },
+    },
     {
       name: 'server-uses-only-the-domain',
       comment: 'The server shares src/domain with the app, nothing else of it.',

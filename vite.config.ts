@@ -111,6 +111,9 @@ function sharedWorkers(): Plugin {
 // The signed-in first screen's code in a few chunks instead of dozens (./build/first-screen-chunks.ts).
 const FIRST_SCREEN = firstScreenChunks(fileURLToPath(new URL('./', import.meta.url)));
 
+// src/features/<name>/index.ts: a feature's public face, re-exports only.
+const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias:
@@ -170,6 +173,10 @@ export default defineConfig(({ command }) => ({
     // The bench reads it to measure what each first screen needs.
     manifest: true,
     rollupOptions: {
+      // A feature's index.ts only re-exports (the lint makes other features import through it): marked free
+      // of side effects, what its importer does not use is left out of the importer's chunk (without this,
+      // an import of refusalKind from src/features/documents pulled the documents table into the sync drawer).
+      treeshake: { moduleSideEffects: (id: string) => !FEATURE_INDEX.test(id) },
       output: {
         // The small Mantine components every first screen uses, in one chunk instead of some twenty
         // of one or two KB each: fewer requests before the first screen (six at a time on HTTP/1.1).

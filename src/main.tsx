@@ -8,7 +8,7 @@ import { initI18n } from './app/i18n/i18n';
 import { watchInstallOffer } from './app/pwa/install';
 import { firstScreenNamespaces, preloadFirstScreen } from './app/router';
 import { scheduleRestStyles } from './app/styles/loadRest';
-import { restoreSession, useSession } from './features/auth/session';
+import { restoreSession, useSession } from './features/auth';
 
 // The browser's install offer comes early: listened for before anything else.
 watchInstallOffer();

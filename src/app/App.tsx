@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { setPendingChangesCheck } from '../features/auth/logout';
-import { refreshUser, useSession } from '../features/auth/session';
+import { refreshUser, setPendingChangesCheck, useSession } from '../features/auth';
 import { Providers } from './providers';
 import { AppRouter } from './router';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth';
 import { loginPathFor, safeRedirect } from './redirect';
 
 /** Protected routes: an anonymous visit goes to /login?redirect=<the full wanted path>. */

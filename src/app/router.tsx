@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth';
 // Before the router: the unsaved-changes guard hears the back button first (see its module).
 import '../ui/leave/guard';
 import { PageFallback } from '../ui/PageFallback';

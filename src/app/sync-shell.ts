@@ -1,6 +1,6 @@
 // The shell's entry to the offline engine (loaded lazily with the first signed-in screen).
 import type { Role } from '../domain/resource';
-import { endRefusedSession } from '../features/auth/session';
+import { endRefusedSession } from '../features/auth';
 import { setRoleSource } from '../store/active';
 import { connectSync as follow } from '../sync/lifecycle';
 

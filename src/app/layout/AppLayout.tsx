@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '../../features/auth/session';
-import { SyncStatusBar } from '../../features/sync/SyncStatusBar';
+import { useSession } from '../../features/auth';
+import { SyncStatusBar } from '../../features/sync';
 import { loadWrites } from '../../store/active';
 import { setDraftOwner } from '../../ui/draft';
 import { LeaveGuard } from '../../ui/leave/LeaveGuard';

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { displayName, useSession } from '../../features/auth/session';
+import { displayName, useSession } from '../../features/auth';
 import {
   IconChevronLeft,
   IconChevronRight,

@@ -2,14 +2,14 @@ import { Text } from '@mantine/core';
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { displayName, useSession } from '../../features/auth/session';
-import { useLogout } from '../../features/auth/useLogout';
+import { displayName, useSession } from '../../features/auth';
 import { IconMenu } from '../../ui/icons';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import { LanguageSwitch } from './LanguageSwitch';
 import classes from './layout.module.css';
 import { SettingsButton } from './SettingsButton';
 import type { SettingsMenuProps } from './SettingsMenu';
+import { useLogout } from './useLogout';
 
 // The two dialogs load when first needed, not with the first signed-in screen.
 const PasswordChangeModal = lazy(() =>

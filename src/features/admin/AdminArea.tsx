@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { PageFallback } from '../../ui/PageFallback';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { adminPages } from './pages';
 
 /**

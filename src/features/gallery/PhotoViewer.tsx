@@ -5,7 +5,7 @@ import { useFileUrl } from '../../sync/files';
 import { formatDateTime } from '../../ui/format';
 import { IconChevronLeft, IconChevronRight } from '../../ui/icons';
 import { useZone } from '../../ui/zone';
-import { FileNote } from '../documents/FileNote';
+import { FileNote } from '../documents';
 import { ProvenanceNote } from './ProvenanceNote';
 import type { Photo } from './queries';
 

@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { update } from '../../store/active';
 import { notifyApiError } from '../../ui/notices';
-import { WarningIcon } from '../packing-list/WarningIcon';
+import { WarningIcon } from '../packing-list';
 
 /**
  * The row's attention icon: red when the incidence requires attention, faint when not; a press turns

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { makeClaimBundle } from '../../api/reports';
 import { useLocalDb } from '../../store/hooks';
 import { IconDownload } from '../../ui/icons';
-import { ClaimBundleDialog } from '../documents/ClaimBundleDialog';
+import { ClaimBundleDialog } from '../documents';
 import { emptyIncidenceFilters, type IncidenceFilters, incidencePage } from './queries';
 
 interface Props {

@@ -4,7 +4,7 @@ import { fieldError } from '../../ui/fieldErrors';
 import type { Values } from '../../ui/form';
 import { RecordModal } from '../../ui/RecordModal';
 import { UsersField } from '../../ui/UsersField';
-import { DocumentsList } from '../project-reports/Documents';
+import { DocumentsList } from '../project-reports';
 
 const INCIDENCE_FIELDS = [
   'type',

@@ -17,7 +17,7 @@ import { Pager } from '../../ui/Pager';
 import { RowActions } from '../../ui/RowActions';
 import { SyncBadge } from '../../ui/SyncBadge';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
-import { ColorChips, LabelColorSelect } from '../packing-list/LabelColors';
+import { ColorChips, LabelColorSelect } from '../packing-list';
 import { parseQuantity } from './decimal';
 
 const LOOSE_PAGE_SIZE = 5;

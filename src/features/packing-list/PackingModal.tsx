@@ -30,7 +30,7 @@ import { formatDateTime } from '../../ui/format';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
 import { useZone } from '../../ui/zone';
-import { AttachmentsTable } from '../documents/AttachmentsTable';
+import { AttachmentsTable } from '../documents';
 import { HandSearch } from './HandSearch';
 import { LabelColorSelect } from './LabelColors';
 import { hasDamageCheckboxes, hasDamageOptions, hasLabelColors, packingPayload } from './rules';

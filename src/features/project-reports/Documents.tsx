@@ -6,8 +6,7 @@ import type { AttachmentParentRef } from '../../api/attachments';
 import { type AttachmentParent, attachmentParents } from '../../domain/attachment';
 import { IconFile } from '../../ui/icons';
 import { RowAction } from '../../ui/RowActions';
-import { AttachmentsTable } from '../documents/AttachmentsTable';
-import { DocumentsModal } from '../documents/DocumentsModal';
+import { AttachmentsTable, DocumentsModal } from '../documents';
 
 /** Whether the server takes attachments for this resource. */
 export function carriesDocuments(resource: string): resource is AttachmentParent {

@@ -19,14 +19,14 @@ import { EventsTimeline } from './events/EventsTimeline';
 import { groupsWithErrors, ProjectForm } from './ProjectForm';
 import { PROJECT_REFS, ProjectSummary } from './ProjectSummary';
 
-// Sections other issues fill, each its own chunk (see sections/*.tsx).
+// Sections other features fill, each its own chunk.
 const loaders = {
-  packing: () => import('./sections/PackingListSection'),
-  loose: () => import('./sections/LooseCounterSection'),
-  files: () => import('./sections/GallerySection'),
-  documents: () => import('./sections/DocumentsSection'),
-  incidences: () => import('./sections/IncidencesSection'),
-  reports: () => import('./sections/ReportsSection'),
+  packing: () => import('../packing-list/PackingListSection'),
+  loose: () => import('../loose-counter/LooseCounterSection'),
+  files: () => import('../gallery/GallerySection'),
+  documents: () => import('../documents/AttachmentsSection'),
+  incidences: () => import('../incidences/IncidencesSection'),
+  reports: () => import('../project-reports/ReportsSection'),
 };
 const PackingListSection = lazy(loaders.packing);
 const LooseCounterSection = lazy(loaders.loose);
@@ -34,7 +34,7 @@ const GallerySection = lazy(loaders.files);
 const DocumentsSection = lazy(loaders.documents);
 const IncidencesSection = lazy(loaders.incidences);
 const ReportsSection = lazy(loaders.reports);
-const SummaryButton = lazy(() => import('./sections/SummaryButton'));
+const SummaryButton = lazy(() => import('../summary/SummaryButton'));
 // Once the page has settled, the other sections' code, so a tab opens at once.
 const preloadSections = () => Promise.all(Object.values(loaders).map((load) => load()));
 

@@ -9,7 +9,7 @@ import { useRememberListPlace } from '../../ui/listPlace';
 import { Pager } from '../../ui/Pager';
 import { usePreloadWhenSettled } from '../../ui/preload';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import {
   emptyFilters,
   type FilterKey,

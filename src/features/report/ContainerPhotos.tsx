@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { galleryZones } from '../../domain/enums';
 import { addFiles, type FileItem, useFiles, useFileUrl } from '../../sync/files';
 import { IconPlus } from '../../ui/icons';
-import { DocumentsList } from '../project-reports/Documents';
+import { DocumentsList } from '../project-reports';
 
 function Photo({ item }: { item: FileItem }) {
   const { t } = useTranslation('containers');

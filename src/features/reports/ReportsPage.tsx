@@ -12,9 +12,9 @@ import { useRememberListPlace } from '../../ui/listPlace';
 import { Pager } from '../../ui/Pager';
 import { RowActions } from '../../ui/RowActions';
 import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
+import { SyncMark } from '../../ui/SyncMark';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
-import { DocumentsButton } from '../project-reports/Documents';
-import { SyncMark } from '../sync/SyncMark';
+import { DocumentsButton } from '../project-reports';
 import { ContainerFilterModal } from './ContainerFilterModal';
 import {
   CONTAINER_PAGE_SIZE,

@@ -7,9 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useRecord } from '../../store/hooks';
 import { IconClose } from '../../ui/icons';
 import { NARROW, useMedia } from '../../ui/useMedia';
-import { HOLDS, LiftItem, TallyAlert } from '../tally/LiftParts';
-import type { Tally } from '../tally/useTally';
-import { scanRuleOf } from './match';
+import { HOLDS, LiftItem, type Tally, TallyAlert } from '../tally';
+import { scanRuleOf } from './rule';
 import { type CameraState, useCamera } from './useCamera';
 import { Viewfinder } from './Viewfinder';
 

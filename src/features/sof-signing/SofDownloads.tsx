@@ -3,8 +3,7 @@
 import { Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { makeSofPdf } from '../../api/reports';
-import { GenerateButton } from '../project-reports/GenerateButton';
-import { type GenerateOptions, useGenerate } from '../project-reports/useGenerate';
+import { GenerateButton, type GenerateOptions, useGenerate } from '../project-reports';
 
 interface Props {
   projectId: string;

@@ -4,7 +4,7 @@
 import { type SofContent, type SofName, sofContent, sofHash, sofName } from '../../domain/sof/content';
 import type { LocalDb } from '../../store/db';
 import { projectZoneOf } from '../../ui/zone';
-import { ratiosInputOf } from '../summary/input';
+import { ratiosInputOf } from '../summary';
 
 async function row<N extends 'vessel' | 'port' | 'country' | 'accounts'>(
   db: LocalDb,

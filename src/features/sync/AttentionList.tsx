@@ -10,7 +10,7 @@ import { useLocalDb, useNeedsAttention } from '../../store/hooks';
 import type { AttentionItem } from '../../store/queries';
 import type { BlobEntry } from '../../store/schema';
 import { notifySuccess } from '../../ui/notices';
-import { refusalKind } from '../documents/FileNote';
+import { refusalKind } from '../documents';
 import { AttentionCard } from './AttentionCard';
 import { FixModal } from './FixModal';
 import classes from './sync.module.css';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, isOnline } from '../../api/client';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/list/DataTable';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 
 interface DeviceRow {
   client_id: string;

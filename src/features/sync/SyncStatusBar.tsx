@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setStampUser } from '../../sync/files/stamp';
 import { attentionCount, filesOnTheirWay, useSyncStatus } from '../../sync/status';
-import { displayName, useSession } from '../auth/session';
+import { displayName, useSession } from '../auth';
 import { formatMegabytes, formatRelative } from './format';
 import classes from './sync.module.css';
 

@@ -11,7 +11,7 @@ import type { RowOfResource } from '../../store/schema';
 import { addFiles, useFiles } from '../../sync/files';
 import { IconPlus } from '../../ui/icons';
 import { notifyApiError, notifySuccess } from '../../ui/notices';
-import { hasDamageCheckboxes, hasDamageOptions } from '../packing-list/rules';
+import { hasDamageCheckboxes, hasDamageOptions } from '../packing-list';
 
 type Item = RowOfResource<'packing-list'>;
 const codeOf = (value: unknown): CommodityCode | null =>

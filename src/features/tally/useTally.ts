@@ -6,8 +6,9 @@ import { useLocalDb } from '../../store/hooks';
 import type { RowOfResource } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
 import { useZone } from '../../ui/zone';
-import { matchLabel, type ScanRule } from '../scan/match';
+import type { ScanRule } from '../scan';
 import { beep, chime } from './beep';
+import { matchLabel } from './match';
 import type { ReferenceIndex } from './references';
 import {
   addToCounts,

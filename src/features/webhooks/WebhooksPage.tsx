@@ -5,7 +5,7 @@ import { isOnline } from '../../api/client';
 import { listEndpoints, type WebhookEndpoint } from '../../api/webhooks';
 import { notifyApiError } from '../../ui/notices';
 import { SearchSelect } from '../../ui/SearchSelect';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { EndpointCard, SecretNotice } from './EndpointCard';
 import { EndpointForm } from './EndpointForm';
 

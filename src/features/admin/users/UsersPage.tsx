@@ -7,7 +7,7 @@ import { useList } from '../../../store/hooks';
 import type { RowOfResource } from '../../../store/schema';
 import { HistoryButton } from '../../../ui/history/HistoryButton';
 import { notifyUpdated } from '../../../ui/notices';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { EntryCard } from '../ui/EntryCard';
 import { EntryList } from '../ui/EntryList';
 import { ListFilters } from '../ui/ListFilters';

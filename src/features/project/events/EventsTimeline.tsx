@@ -10,7 +10,7 @@ import { IconPlus } from '../../../ui/icons';
 import { RowActions } from '../../../ui/RowActions';
 import { SyncBadge } from '../../../ui/SyncBadge';
 import { useZone } from '../../../ui/zone';
-import { HandModal } from '../../hand/HandModal';
+import { HandModal } from '../../hand';
 import { EventModal } from './EventModal';
 import { HandsTable } from './HandsTable';
 import { projectTimeline, type TimelineEvent } from './queries';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { logout, pendingChangesCount } from './logout';
+import { logout, pendingChangesCount } from '../../features/auth';
 
 /** Log out from the settings menu: warns first when changes still wait to be sent, never deletes them. */
 export function useLogout() {

@@ -1,39 +1,12 @@
 // A label read by the camera against the packing list, offline, as a typed reference is checked: each
-// reference the label may hold (the project's rule, src/features/scan/extract.ts) is tried whole, best
+// reference the label may hold (the project's rule, src/features/scan/rule.ts and extract.ts) is tried whole, best
 // first; the first item free to join the lift joins it. When none is, the refusal said is the one about
 // an item the label names (already in the lift, already validated) before "not on the packing list".
-import { compileScanPattern, DEFAULT_WEIGHT_TOLERANCE } from '../../domain/scan-rule';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow, RowOfResource } from '../../store/schema';
-import type { ReferenceIndex } from '../tally/references';
-import { checkReference, type Refusal } from '../tally/tally';
-import { type LabelReading, readLabel, type WeightMismatch, weightMismatch } from './extract';
-
-export interface ScanRule {
-  pattern: RegExp;
-  /** Percent. */
-  tolerance: number;
-}
-
-/** The project's rule (its pattern, its weight tolerance), the defaults where it has none. */
-export function scanRuleOf(project: LocalRow | null | undefined): ScanRule {
-  const pattern = typeof project?.scan_pattern === 'string' ? project.scan_pattern : null;
-  const tolerance = Number(project?.scan_weight_tolerance);
-  let compiled: RegExp;
-  try {
-    compiled = compileScanPattern(pattern);
-  } catch {
-    // A pattern stored by an older server that no longer compiles here: the default still reads.
-    compiled = compileScanPattern(null);
-  }
-  return {
-    pattern: compiled,
-    tolerance:
-      project?.scan_weight_tolerance != null && Number.isFinite(tolerance) && tolerance >= 0
-        ? tolerance
-        : DEFAULT_WEIGHT_TOLERANCE,
-  };
-}
+import type { RowOfResource } from '../../store/schema';
+import { type LabelReading, readLabel, type ScanRule, type WeightMismatch, weightMismatch } from '../scan';
+import type { ReferenceIndex } from './references';
+import { checkReference, type Refusal } from './tally';
 
 export type ScanOutcome =
   | { ok: true; reading: LabelReading; item: RowOfResource<'packing-list'>; mismatch: WeightMismatch | null }

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ResourceName } from '../../domain/registry';
-import { usePendingState } from '../../store/hooks';
+import type { ResourceName } from '../domain/registry';
+import { usePendingState } from '../store/hooks';
 
 interface Props {
   resource: ResourceName;

@@ -1,0 +1,4 @@
+// The sign-in feature's public face: what the app and other features may import from it:
+// a static import of any other of its files fails the lint. Its screens load by import() of their module.
+export { logout, pendingChangesCount, setPendingChangesCheck } from './logout';
+export { displayName, endRefusedSession, refreshUser, restoreSession, useSession } from './session';

@@ -1,0 +1,5 @@
+// The packing list feature's public face: what the app and other features may import from it:
+// a static import of any other of its files fails the lint. Its screens load by import() of their module.
+export { ColorChips, LabelColorSelect } from './LabelColors';
+export { hasDamageCheckboxes, hasDamageOptions } from './rules';
+export { WarningIcon } from './WarningIcon';

@@ -1,0 +1,5 @@
+// The label scanning feature's public face: what the app and other features may import from it:
+// a static import of any other of its files fails the lint. Its screens load by import() of their module.
+export { type LabelReading, readLabel, type WeightMismatch, weightMismatch } from './extract';
+export type { ScanRule } from './rule';
+export { ScanButton } from './ScanButton';

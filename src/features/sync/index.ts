@@ -1,0 +1,3 @@
+// The sync status feature's public face: what the app and other features may import from it:
+// a static import of any other of its files fails the lint. Its screens load by import() of their module.
+export { SyncStatusBar } from './SyncStatusBar';
