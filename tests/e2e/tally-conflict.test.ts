@@ -105,9 +105,15 @@ describe('the tally on two tablets', () => {
     await item.waitFor();
     expect(await item.count()).toBe(1);
     const words = (await item.getByTestId('server-words').textContent()) ?? '';
-    expect(words).toContain('Already validated by marta at');
-    // When: the time of the first validation, as the server holds it (UTC).
-    expect(words).toContain(String(first?.at));
+    // When: the time of the first validation, as the server holds it, in the tablet's local time as the
+    // card's other times (dd/MM/yyyy HH:mm), not as an instant in UTC.
+    const local = await south.page.evaluate((at) => {
+      const when = new Date(`${at}Z`);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${two(when.getDate())}/${two(when.getMonth() + 1)}/${when.getFullYear()} ${two(when.getHours())}:${two(when.getMinutes())}`;
+    }, String(first?.at));
+    expect(words).toContain(`Already validated by marta at ${local}.`);
+    expect(words).not.toContain(String(first?.at));
     await expectNoRawKeys(south.page);
     // In Spanish now: the same conflict in Spanish, worded on the device from the key the push answered
     // beside its English text.

@@ -199,7 +199,11 @@ export function conflictDetail(t: TFunction, entry: OutboxEntry): string {
   };
   switch (keyed?.key) {
     case 'sync.validated_at':
-      return t('sync:attention.conflict.validated_at', { who: value('who'), at: value('at') });
+      // When, in the device's local time as the card's other times ('27/11/2026 08:34'), not the instant.
+      return t('sync:attention.conflict.validated_at', {
+        who: value('who'),
+        at: formatDateTime(value('at')) || value('at'),
+      });
     case 'sync.validated':
       return t('sync:attention.conflict.validated', { who: value('who') });
     case 'sync.superseded':

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../store/schema';
+import { formatDateTime } from '../../ui/format';
 import { conflictDetail } from './describe';
 import { fixedFields, fixFields, fromText, humanize, toText } from './fixValues';
 import { formatMegabytes, formatRelative } from './format';
@@ -100,9 +101,11 @@ describe("a conflict's words", () => {
       key: 'sync.validated_at',
       values: { who: 'marta', at: '2026-11-22T10:00:00Z' },
     });
+    // When, in the device's local time, as the card's other times.
     expect(conflictDetail(i18n.getFixedT('en'), at)).toBe(
-      'Already validated by marta at 2026-11-22T10:00:00Z.',
+      `Already validated by marta at ${formatDateTime('2026-11-22T10:00:00Z')}.`,
     );
+    expect(conflictDetail(i18n.getFixedT('en'), at)).not.toContain('T10:00');
   });
 
   it('shows a detail stored without its key (before it was sent) as it came', () => {
