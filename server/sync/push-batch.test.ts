@@ -267,4 +267,45 @@ describe('a push batch', () => {
     ]);
     expect(again.body.results[2].row).toEqual(batch.body.results[2].row);
   });
+  it('writes a run of deletes together: each row tombstoned once with its audit entry, the cascade under the delete that reached it', async () => {
+    const { ids } = await projectWith('Deleted together', ['A', 'B', 'C']);
+    const [a, b, c] = ids;
+    const other = await projectWith('Deleted with its rows', ['D']);
+    const [d] = other.ids;
+    const at = new Date().toISOString();
+    const mutations = [
+      change('incidence', 'delete', a, {}, at),
+      change('project', 'delete', other.project, {}, at),
+      // Already a tombstone by the project's delete, in the same run: nothing more to write.
+      change('incidence', 'delete', d, {}, at),
+      change('incidence', 'delete', a, {}, at),
+      change('incidence', 'delete', uuidv7(), {}, at),
+      change('incidence', 'update', b, { description: 'B2' }, at),
+      change('incidence', 'delete', c, {}, at),
+    ].map((mutation, index) => ({ ...mutation, seq: index + 1 }));
+    const batch = await push(mutations);
+    expect(batch.body.results.map((result) => result.status)).toEqual(Array(7).fill('applied'));
+    expect(batch.body.results.filter((result) => result.row === null)).toHaveLength(6);
+    const stored = await server.query(
+      'select id, version, description, deleted_at from incidence where id = any($1::uuid[])',
+      [[a, b, c, d]],
+    );
+    const row = (id: string) => stored.find((found) => found.id === id);
+    for (const id of [a, c, d]) expect(row(id)).toMatchObject({ version: 2, deleted_at: expect.anything() });
+    expect(row(b)).toMatchObject({ description: 'B2', deleted_at: null });
+    const [project] = await server.query('select deleted_at from project where id = $1', [other.project]);
+    expect(project.deleted_at).not.toBeNull();
+    const audit = await server.query(
+      "select record_id, mutation_id, version from audit_log where action = 'delete' and record_id = any($1::uuid[]) order by seq",
+      [[a, b, c, d, other.project]],
+    );
+    expect(audit.map((entry) => [entry.record_id, entry.mutation_id, entry.version])).toEqual([
+      [a, mutations[0].mutation_id, 2],
+      [other.project, mutations[1].mutation_id, 2],
+      [d, mutations[1].mutation_id, 2],
+      [c, mutations[6].mutation_id, 2],
+    ]);
+    const again = await push(mutations);
+    expect(again.body.results.map((result) => result.status)).toEqual(Array(7).fill('duplicate'));
+  });
 });

@@ -22,6 +22,7 @@ import { LockedRows } from './locked-rows.js';
 import { mergeFields, standingDetail } from './merge.js';
 import { Conflict, type MutationResult, recordTallyRefusal, refusal } from './push-answers.js';
 import { BatchedCreates } from './push-creates.js';
+import { BatchedDeletes } from './push-deletes.js';
 import { BatchedUpdates } from './push-updates.js';
 import { flatRow } from './rows.js';
 import { SetBasedFailed } from './set-based.js';
@@ -120,9 +121,9 @@ class Unguarded extends Error {
  * third. An unexpected error rolls the whole batch back (nothing is answered, so the device sends it
  * again).
  *
- * Unguarded creates of new records and updates are checked one by one and written set-based (one
- * statement per table: push-creates.ts, push-updates.ts); should such a write fail, the batch runs again
- * one mutation at a time.
+ * Unguarded creates of new records, updates and deletes are checked one by one and written set-based
+ * (one statement per table: push-creates.ts, push-updates.ts, push-deletes.ts); should such a write fail,
+ * the batch runs again one mutation at a time.
  */
 export async function pushMutations(
   database: Database,
@@ -233,6 +234,7 @@ async function applyBatch(
   };
   const creates = setBased ? new BatchedCreates(db, engine, ordered, written) : undefined;
   const updates = setBased ? new BatchedUpdates(db, written) : undefined;
+  const deletes = setBased ? new BatchedDeletes(db) : undefined;
   for (const [index, mutation] of ordered.entries()) {
     lastSeq = Math.max(lastSeq, mutation.seq);
     const resource = getResource(mutation.resource);
@@ -259,8 +261,10 @@ async function applyBatch(
     // Other writes, and the creates' reads ahead, see the updates waiting written first.
     const deferred = updates?.takes(index < guardFrom, resource, mutation) ?? false;
     if (!deferred) await updates?.flush();
+    const deleting = deletes?.takes(index < guardFrom, resource, mutation) ?? false;
+    if (!deleting) await deletes?.flush();
     const batched = (await creates?.takes(index, resource, mutation)) ?? false;
-    const guarded = !batched && !deferred && index >= guardFrom;
+    const guarded = !batched && !deferred && !deleting && index >= guardFrom;
     if (!batched) await creates?.flush();
     if (guarded) await sql`savepoint mutation`.execute(db);
     let actor: Actor | undefined;
@@ -280,6 +284,14 @@ async function applyBatch(
         const answer: MutationResult = { mutation_id, status: 'applied', row: null };
         waiting.set(mutation_id, { mutation, resource, answer });
         results.push(answer);
+        continue;
+      }
+      if (deleting && deletes) {
+        // Written with the run of deletes it belongs to; its answer has no row.
+        locked.clear();
+        await deletes.add(resource, actor, mutation);
+        creates?.after(resource, mutation);
+        results.push(applied(mutation, resource, null));
         continue;
       }
       const later = deferred ? updates : undefined;
@@ -322,6 +334,7 @@ async function applyBatch(
   }
   await creates?.flush();
   await updates?.flush();
+  await deletes?.flush();
   await storeAnswers(db, clientId, stored);
   return { results, last_seq: lastSeq };
 }

@@ -3,7 +3,7 @@
 // in batches of 200, then the same batches again (all `duplicate`, a device that never got the answers).
 // Per change: the server process's CPU time (this process: the client's JSON work is in it too, and on
 // PGlite the database; PostgreSQL's own CPU is not) and the wall time of the whole replay; then 1,000
-// one-field updates of those records.
+// one-field updates of those records, and 1,000 deletes of them.
 import type { BenchRow, BenchSuite } from '../lib.js';
 import type { Engine } from '../support/server.js';
 import { round, startSyncClient, timed } from '../support/sync-client.js';
@@ -28,14 +28,18 @@ const push: BenchSuite = {
         ctx.log(`push [${engine}]: ${CHANGES} creates in batches of ${BATCH}`);
         const applied = await timed(replay('applied'));
         const duplicates = await timed(replay('duplicate'));
-        // Edits of those records (a field each), as a tablet's queue holds them after its creates.
-        const edits = mutations.map((mutation, index) => ({
-          ...client.incidences(1, CHANGES + index + 1)[0],
-          op: 'update',
-          id: mutation.id,
-          data: { description: `Edited ${index + 1}` },
-        }));
+        // Mutations of those records, in seq order after the creates, as a tablet's queue holds them.
+        const following = (op: string, turn: number, data?: (index: number) => Record<string, unknown>) =>
+          mutations.map((mutation, index) => ({
+            ...client.incidences(1, turn * CHANGES + index + 1)[0],
+            op,
+            id: mutation.id,
+            data: data?.(index),
+          }));
+        // Edits (a field each), then the records deleted (a day's entries cleared).
+        const edits = following('update', 1, (index) => ({ description: `Edited ${index + 1}` }));
         const updated = await timed(() => client.replay(edits, BATCH, 'applied'));
+        const deleted = await timed(() => client.replay(following('delete', 2), BATCH, 'applied'));
         const goal = GOALS[engine];
         const perApplied = applied.cpuMs / CHANGES;
         const perDuplicate = duplicates.cpuMs / CHANGES;
@@ -58,15 +62,20 @@ const push: BenchSuite = {
             ok: perApplied <= goal.applied,
             note: `process.cpuUsage of this process (server${engine === 'pglite' ? ' and database' : ''}, and the client's JSON): ${round(applied.cpuMs, 0)} ms`,
           },
-          {
+          ...(
+            [
+              ['update', 'one-field updates', updated],
+              ['delete', 'deletes', deleted],
+            ] as const
+          ).map(([op, what, spent]) => ({
             suite: 'push',
-            name: `server CPU per applied update [${engine}]`,
-            value: round(updated.cpuMs / CHANGES),
+            name: `server CPU per applied ${op} [${engine}]`,
+            value: round(spent.cpuMs / CHANGES),
             unit: 'ms',
             goal: `<= ${goal.applied} ms`,
-            ok: updated.cpuMs / CHANGES <= goal.applied,
-            note: `${CHANGES} one-field updates of those records in pushes of ${BATCH}: ${round(updated.wallMs / 1000)} s wall`,
-          },
+            ok: spent.cpuMs / CHANGES <= goal.applied,
+            note: `${CHANGES} ${what} of those records in pushes of ${BATCH}: ${round(spent.wallMs / 1000)} s wall`,
+          })),
           {
             suite: 'push',
             name: `server CPU per duplicate change [${engine}]`,
