@@ -23,6 +23,7 @@ export async function entriesByRecord(db: LocalDb): Promise<Map<string, OutboxEn
 }
 
 interface PageWrites {
+  // A pulled page mixes resources, known from each change at run time: LocalRow.
   puts: Map<ResourceName, LocalRow[]>;
   deletes: Map<ResourceName, string[]>;
   copies: ServerCopy[];

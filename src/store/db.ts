@@ -5,7 +5,6 @@ import { uuidv7 } from '../domain/ids';
 import type { ResourceName } from '../domain/registry';
 import {
   type BlobEntry,
-  type LocalRow,
   type MetaEntry,
   type OutboxEntry,
   type RowsOf,
@@ -59,7 +58,7 @@ export class LocalDb extends Dexie {
    * The table of a synced resource, named as the resource ('packing-list'): its rows typed from the
    * registry. What is put is any row with an id (the sync layer stores the server's rows as they come).
    */
-  rows<N extends ResourceName>(resource: N): Table<RowsOf<N>, string, LocalRow> {
+  rows<N extends ResourceName>(resource: N): Table<RowsOf<N>, string, RowsOf<N>> {
     return this.table(resource);
   }
 }

@@ -18,7 +18,8 @@ export function markOf(entries: readonly OutboxEntry[]): SyncMark | undefined {
 
 /**
  * The row the screen shows: the server's row with the pending changes laid over it, in order. Null when a
- * pending change deletes the record (the screen must not see it come back).
+ * pending change deletes the record (the screen must not see it come back). Rows of the resource an outbox
+ * entry names at run time: LocalRow.
  */
 export function overlay(
   serverRow: Record<string, unknown> | null,

@@ -3,14 +3,14 @@ import type { Collection, Table } from 'dexie';
 import type { ResourceName } from '../domain/registry';
 import type { LocalDb } from './db';
 import { entriesOf, markOf } from './marks';
-import { type LocalRow, type OutboxEntry, type RowsOf, serverKey } from './schema';
+import { type LocalRow, type OutboxEntry, type RowsOf, type SyncMark, serverKey } from './schema';
 
 export type PendingState = 'pending' | 'needs_attention' | 'synced';
 
 /** A query over one resource table: a Dexie collection (`table.where(...)`), or rows already read. */
 export type ListQuery<N extends ResourceName = ResourceName> = (
-  table: Table<RowsOf<N>, string, LocalRow>,
-) => Collection<RowsOf<N>, string, LocalRow> | Promise<RowsOf<N>[]>;
+  table: Table<RowsOf<N>, string, RowsOf<N>>,
+) => Collection<RowsOf<N>, string, RowsOf<N>> | Promise<RowsOf<N>[]>;
 
 export async function readRecord<N extends ResourceName>(
   db: LocalDb,
@@ -48,13 +48,13 @@ export async function pendingState(db: LocalDb, resource: ResourceName, id: stri
 }
 
 /** The mark a listed row carries (kept on the row in the same transactions as the outbox). */
-export function rowState(row: Pick<LocalRow, '_sync'>): PendingState {
+export function rowState(row: { _sync?: SyncMark }): PendingState {
   return row._sync ?? 'synced';
 }
 
 export interface AttentionItem {
   entry: OutboxEntry;
-  /** The record as the device shows it now (the user's data), null when deleted. */
+  /** The record as the device shows it now (the user's data), null when deleted. Any resource's: a LocalRow. */
   local: LocalRow | null;
   /** The record as the server last had it (what a discard goes back to); null when it never had it. */
   server: Record<string, unknown> | null;

@@ -128,7 +128,11 @@ export interface MetaEntry<T = unknown> {
   value: T;
 }
 
-/** A synced row as stored: the server's flat row (refs as ids) plus the local sync mark. */
+/**
+ * A synced row as stored, of a resource known only at run time (an outbox entry's, a pulled change's, the
+ * lookup an admin picks): no registry type applies, so its fields are unknown. A resource named in the code,
+ * or a type parameter, has `RowOfResource<N>` (what `db.rows(name)` gives).
+ */
 export type LocalRow = Record<string, unknown> & { id: string; _sync?: SyncMark };
 
 /** A stored row of `resource`, typed from the registry: its sync columns and fields, and the sync mark. */

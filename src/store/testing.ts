@@ -2,6 +2,7 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { uuidv7 } from '../domain/ids';
+import type { ResourceName } from '../domain/registry';
 import { LocalDb, type LocalDbOptions } from './db';
 
 // Dexie's liveQuery runs only when it saw an IndexedDB at load time; Node has none, so give it one.
@@ -22,3 +23,9 @@ export function deviceDb(
     IDBKeyRange: IDBKeyRange as unknown as typeof globalThis.IDBKeyRange,
   });
 }
+
+/**
+ * A resource's table for a test's partial rows (the few fields it reads, no sync columns), which
+ * `db.rows(name)` refuses: its rows are typed from the registry, whole.
+ */
+export const looseRows = (db: LocalDb, resource: ResourceName) => db.rows<ResourceName>(resource);

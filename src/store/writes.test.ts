@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uuidv7Time } from '../domain/ids';
 import { messages } from '../domain/messages';
 import { pendingState, rowState } from './queries';
-import { deviceDb } from './testing';
+import { deviceDb, looseRows } from './testing';
 import { LocalValidationError } from './validate';
 import { removeRecord, saveRecord, updateRecord } from './writes';
 
@@ -142,7 +142,7 @@ describe('local writes', () => {
   it('removing a record the server has queues a delete', async () => {
     const ctx = await open();
     const id = '0193a000-0000-7000-8000-0000000000b1';
-    await ctx.db.rows('project').put({ id, version: 3, name: 'Synced', seq: 10 });
+    await looseRows(ctx.db, 'project').put({ id, version: 3, name: 'Synced', seq: 10 });
     const result = await removeRecord(ctx, 'project', id);
     expect(await ctx.db.outbox.get(result.mutation_id ?? '')).toMatchObject({
       op: 'delete',

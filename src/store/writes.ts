@@ -98,7 +98,10 @@ async function deriveLocally(
   return derived;
 }
 
-/** Keeps the server's copy of a record before its first local change (for rebase and discard). */
+/**
+ * Keeps the server's copy of a record before its first local change (for rebase and discard). Writes take
+ * the resource as a name at run time (save(resource, ...)): its rows are LocalRow.
+ */
 export async function keepServerCopy(
   db: LocalDb,
   resource: ResourceName,

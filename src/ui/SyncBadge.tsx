@@ -1,10 +1,10 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { rowState } from '../store/queries';
-import type { LocalRow } from '../store/schema';
+import type { SyncMark } from '../store/schema';
 
 /** Where a listed record stands: nothing when synced, 'pending' or 'needs attention' otherwise. */
-export function SyncBadge({ row }: { row: Pick<LocalRow, '_sync'> }) {
+export function SyncBadge({ row }: { row: { _sync?: SyncMark } }) {
   const { t } = useTranslation('ui');
   const state = rowState(row);
   if (state === 'synced') return null;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../domain/ids';
 import type { LocalDb } from '../store/db';
 import type { LocalRow } from '../store/schema';
-import { deviceDb } from '../store/testing';
+import { deviceDb, looseRows } from '../store/testing';
 import { labelOf, namesOf, searchLookup } from './lookups';
 
 let db: LocalDb | undefined;
@@ -11,8 +11,8 @@ afterEach(() => db?.close());
 async function device(users: Partial<LocalRow>[], vessels: string[] = []): Promise<LocalDb> {
   db = deviceDb();
   await db.open();
-  await db.rows('users').bulkPut(users.map((user) => ({ id: uuidv7(), ...user }) as LocalRow));
-  await db.rows('vessel').bulkPut(vessels.map((name) => ({ id: uuidv7(), name }) as LocalRow));
+  await looseRows(db, 'users').bulkPut(users.map((user) => ({ id: uuidv7(), ...user }) as LocalRow));
+  await looseRows(db, 'vessel').bulkPut(vessels.map((name) => ({ id: uuidv7(), name }) as LocalRow));
   return db;
 }
 
@@ -62,7 +62,7 @@ describe('naming a translated lookup', () => {
     await db.open();
     const antwerp = { id: uuidv7(), name: 'Antwerp', name_es: 'Amberes', code: 'BEANR' } as LocalRow;
     const valencia = { id: uuidv7(), name: 'Valencia', name_es: null, code: 'ESVLC' } as LocalRow;
-    await db.rows('port').bulkPut([antwerp, valencia]);
+    await looseRows(db, 'port').bulkPut([antwerp, valencia]);
     expect(labelOf('port', antwerp, 'es')).toBe('Amberes');
     expect(labelOf('port', antwerp, 'en')).toBe('Antwerp');
     expect(labelOf('port', valencia, 'es')).toBe('Valencia');

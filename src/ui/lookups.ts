@@ -18,7 +18,7 @@ export interface Option {
  */
 export function labelOf(
   resource: ResourceName,
-  row: LocalRow | null | undefined,
+  row: LocalRow | null | undefined, // of any resource with a display, named at run time
   language: string = i18next.language,
 ): string {
   if (!row) return '';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../domain/ids';
 import type { LocalDb } from '../../store/db';
-import { deviceDb } from '../../store/testing';
+import { deviceDb, looseRows } from '../../store/testing';
 import { emptyIncidenceFilters, incidencePage } from './queries';
 
 let db: LocalDb;
@@ -14,12 +14,12 @@ async function seed() {
   const other = uuidv7();
   const [ana, ben] = [uuidv7(), uuidv7()];
   const [open, provider] = [uuidv7(), uuidv7()];
-  await db.rows('users').bulkPut([
+  await looseRows(db, 'users').bulkPut([
     { id: ana, username: 'ana', first_name: 'Ana', last_name: 'Mar' },
     { id: ben, username: 'ben', first_name: '', last_name: '' },
   ]);
-  await db.rows('incidence-status').put({ id: open, name: 'Open' });
-  await db.rows('incidence-type').put({ id: provider, name: 'Provider' });
+  await looseRows(db, 'incidence-status').put({ id: open, name: 'Open' });
+  await looseRows(db, 'incidence-type').put({ id: provider, name: 'Provider' });
   const rows = Array.from({ length: 12 }, (_, i) => ({
     id: uuidv7(),
     project,
@@ -30,7 +30,10 @@ async function seed() {
     manager: i === 5 ? ben : ana,
     users_interested: i < 2 ? [ben] : [],
   }));
-  await db.rows('incidence').bulkPut([...rows, { id: uuidv7(), project: other, description: 'Elsewhere' }]);
+  await looseRows(db, 'incidence').bulkPut([
+    ...rows,
+    { id: uuidv7(), project: other, description: 'Elsewhere' },
+  ]);
   return { project, ana, ben, provider, ids: rows.map((row) => row.id) };
 }
 

@@ -12,6 +12,7 @@ interface RowSearchProps {
   label: string;
   name: string;
   resource: ResourceName;
+  /** Of `resource`, a prop (hands or users): LocalRow. */
   rows: LocalRow[] | undefined;
   value: string | null;
   onChange: (value: string | null) => void;

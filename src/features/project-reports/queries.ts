@@ -7,6 +7,7 @@ import { formatDateTime } from '../../ui/format';
 import { labelOf, namesOf } from '../../ui/lookups';
 
 export interface ReportRow {
+  /** Of the resource of the report kind the tab shows (named at run time): a LocalRow. */
   row: LocalRow;
   /** Column -> what the list shows. */
   cells: Record<string, string>;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../domain/ids';
 import type { LocalDb } from '../../store/db';
-import { deviceDb } from '../../store/testing';
+import { deviceDb, looseRows } from '../../store/testing';
 import { emptyFilters, filtersFromParams, paramsFromFilters } from './filters';
 import { listProjects } from './queries';
 
@@ -13,8 +13,8 @@ async function seed() {
   await db.open();
   const port = uuidv7();
   const vessel = uuidv7();
-  await db.rows('port').put({ id: port, name: 'Valencia' });
-  await db.rows('vessel').put({ id: vessel, name: 'Nordic Star' });
+  await looseRows(db, 'port').put({ id: port, name: 'Valencia' });
+  await looseRows(db, 'vessel').put({ id: vessel, name: 'Nordic Star' });
   const rows = Array.from({ length: 25 }, (_, i) => ({
     id: uuidv7(),
     code: `P${String(i).padStart(3, '0')}`,
@@ -33,7 +33,7 @@ async function seed() {
     port: null,
     vessel: null,
   });
-  await db.rows('project').bulkPut(rows);
+  await looseRows(db, 'project').bulkPut(rows);
   return { port, vessel };
 }
 
@@ -87,7 +87,12 @@ describe('projects list query', () => {
     await db
       .rows('project')
       .update(p003.id, { name: 'Silica sand', dock: 'Muelle Sur', end_date: '2026-03-01' });
-    await db.rows('project').put({ id: uuidv7(), code: 'SIL', name: 'More silica', init_date: '2026-02-01' });
+    await looseRows(db, 'project').put({
+      id: uuidv7(),
+      code: 'SIL',
+      name: 'More silica',
+      init_date: '2026-02-01',
+    });
     expect(await search('silica')).toEqual(['SIL', 'P003']);
     expect(await search('muelle sur')).toEqual(['P003']);
     expect(await search('granite 3')).toEqual([]);

@@ -3,13 +3,13 @@
 // the search text and the end_date range from the search entries kept in memory (searchIndex.ts).
 import { Dexie, type Table } from 'dexie';
 import type { LocalDb } from '../../store/db';
-import type { LocalRow, RowOfResource } from '../../store/schema';
+import type { RowOfResource } from '../../store/schema';
 import { namesOf } from '../../ui/lookups';
 import { hasFilters, type ProjectFilters } from './filters';
 import { searchEntries } from './searchIndex';
 
 type ProjectRow = RowOfResource<'project'>;
-type ProjectTable = Table<ProjectRow, string, LocalRow>;
+type ProjectTable = Table<ProjectRow, string, ProjectRow>;
 
 export interface ProjectListRow {
   row: ProjectRow;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../domain/ids';
 import type { LocalDb } from '../../store/db';
-import { deviceDb } from '../../store/testing';
+import { deviceDb, looseRows } from '../../store/testing';
 import { emptyFilters, filtersFromParams, paramsFromFilters } from './filters';
 import { containerPage } from './queries';
 
@@ -13,9 +13,9 @@ async function seed() {
   await db.open();
   const marta = uuidv7();
   const draft = uuidv7();
-  await db.rows('users').put({ id: marta, username: 'marta', first_name: 'Marta', last_name: 'Ruiz' });
-  await db.rows('report-status').put({ id: draft, description: 'Draft' });
-  await db.rows('container-report').bulkPut([
+  await looseRows(db, 'users').put({ id: marta, username: 'marta', first_name: 'Marta', last_name: 'Ruiz' });
+  await looseRows(db, 'report-status').put({ id: draft, description: 'Draft' });
+  await looseRows(db, 'container-report').bulkPut([
     { id: uuidv7(), container_number: 'MSCU1234565', date: '2026-11-01', manager: marta, status: draft },
     { id: uuidv7(), container_number: 'TGHU 765432-1', date: '2026-11-10', manager: null, status: null },
     // Made offline without a date: still listed (last).

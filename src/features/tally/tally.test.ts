@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../domain/ids';
 import { setActiveStore } from '../../store/active';
 import type { LocalDb } from '../../store/db';
-import { deviceDb } from '../../store/testing';
+import { deviceDb, looseRows } from '../../store/testing';
 import { checkReference, handCounts, lastLift, undoLift, validateLift } from './tally';
 
 let db: LocalDb;
@@ -15,9 +15,9 @@ beforeEach(async () => {
   db = deviceDb(user);
   await db.open();
   setActiveStore({ db, userId: user });
-  await db.rows('users').put({ id: user, username: 'marta', first_name: 'Marta', last_name: 'Ruiz' });
-  await db.rows('commodity').put({ id: coil, name: 'Coil', code: 'coil' });
-  await db.rows('packing-list').bulkPut(
+  await looseRows(db, 'users').put({ id: user, username: 'marta', first_name: 'Marta', last_name: 'Ruiz' });
+  await looseRows(db, 'commodity').put({ id: coil, name: 'Coil', code: 'coil' });
+  await looseRows(db, 'packing-list').bulkPut(
     Array.from({ length: 5 }, (_, i) => ({
       id: uuidv7(),
       version: 1,

@@ -1,7 +1,7 @@
 // A record's files as the gallery and documents screens list them: the files on this device (waiting,
 // uploading, refused or uploaded and kept) and the attachments the server has (pulled), one entry per id.
 import type { LocalDb } from '../../store/db';
-import type { BlobEntry, LocalRow } from '../../store/schema';
+import type { BlobEntry } from '../../store/schema';
 import type { FileParent } from './add';
 
 type FileState = 'pending' | 'uploading' | 'needs_attention' | 'synced';
@@ -39,16 +39,10 @@ const stateOf = (entry: BlobEntry): FileState =>
         ? 'uploading'
         : 'pending';
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
 export async function filesOfParent(db: LocalDb, parent: FileParent): Promise<FileItem[]> {
   const [local, remote, outbox] = await Promise.all([
     db.blobs.where('[parent_resource+parent_id]').equals([parent.resource, parent.id]).toArray(),
-    db
-      .rows('attachment')
-      .where('[parent_resource+parent_id]')
-      .equals([parent.resource, parent.id])
-      .toArray() as Promise<LocalRow[]>,
+    db.rows('attachment').where('[parent_resource+parent_id]').equals([parent.resource, parent.id]).toArray(),
     db.outbox.where('[resource+record_id]').equals([parent.resource, parent.id]).toArray(),
   ]);
   const parentWaiting = outbox.some((entry) => entry.op === 'create');
@@ -56,18 +50,18 @@ export async function filesOfParent(db: LocalDb, parent: FileParent): Promise<Fi
   for (const row of remote) {
     items.set(row.id, {
       id: row.id,
-      name: text(row.name) ?? '',
-      description: text(row.description),
-      zone: text(row.zone),
-      is_image: row.is_image === true,
-      bytes: typeof row.size === 'number' ? row.size : 0,
+      name: row.name,
+      description: row.description ?? null,
+      zone: row.zone ?? null,
+      is_image: row.is_image,
+      bytes: row.size,
       state: 'synced',
       waiting_for_parent: false,
       error: null,
       last_status: null,
       blob: null,
       original_on_device: false,
-      created_at: text(row.created_at) ?? '',
+      created_at: row.created_at,
     });
   }
   for (const entry of local) {

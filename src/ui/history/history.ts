@@ -29,6 +29,7 @@ export interface RecordHistory {
   /** Changes made on this device and not sent yet, oldest first. */
   pending: PendingChange[];
   /** The record as the device holds it (created/updated by and at). */
+  /** Of the resource named at run time (any record's history): a LocalRow. */
   row: LocalRow | undefined;
 }
 

@@ -15,6 +15,7 @@ import { pullNow } from '../ui/online';
  */
 export function DeleteModal(props: {
   resource: ResourceName;
+  /** Of `resource`, the lookup the admin picked at run time: a LocalRow. */
   entry: LocalRow;
   name: string;
   onClose: () => void;

@@ -10,6 +10,7 @@ import { bannerOf, useOnlineAction } from '../ui/online';
 /** Merge an entry into another of its list (online): every record using it moves to the one kept. */
 export function MergeModal(props: {
   resource: ResourceName;
+  /** Of `resource`, the lookup the admin picked at run time: a LocalRow. */
   entry: LocalRow;
   name: string;
   others: { value: string; label: string }[];

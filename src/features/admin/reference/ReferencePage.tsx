@@ -19,6 +19,7 @@ import { referenceLists, searchText } from './lists';
 import { MergeModal } from './MergeModal';
 
 type Shown = 'current' | 'retired' | 'all';
+// The reference list shown is the one the admin picks (a lookup resource named at run time): LocalRow.
 type Open = { kind: 'new' } | { kind: 'edit' | 'merge' | 'delete'; entry: LocalRow } | null;
 
 /** What identifies an entry besides its name: a code, an IMO number, a time zone, a kind... */
