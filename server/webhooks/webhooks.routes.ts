@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidv7 } from '../../src/domain/ids.js';
-import { webhookEvents } from '../../src/domain/webhook-events.js';
+import { deliveryStates, webhookEvents } from '../../src/domain/webhook-events.js';
 import { requireAdmin } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
 import { notFound, ValidationError } from '../http/errors.js';
@@ -59,7 +59,7 @@ const delivery = z.object({
   event_type: z.enum(webhookEvents),
   resource: z.string(),
   record_id: z.uuid(),
-  status: z.enum(['pending', 'delivered', 'failed']),
+  status: z.enum(deliveryStates),
   attempts: z.number().int(),
   last_status: z.number().int().nullable().describe('HTTP status of the last attempt (null: no answer).'),
   last_error: z.string().nullable(),
@@ -202,7 +202,7 @@ export async function webhookRoutes(app: FastifyInstance, { database, config }: 
         ...doc('listWebhookDeliveries'),
         querystring: z.object({
           endpoint: z.uuid().optional(),
-          status: z.enum(['pending', 'delivered', 'failed']).optional(),
+          status: z.enum(deliveryStates).optional(),
           page: z.coerce.number().int().min(1).default(1),
           page_size: z.coerce.number().int().min(1).max(100).default(20),
         }),

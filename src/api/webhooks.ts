@@ -1,6 +1,6 @@
 // The webhook admin endpoints (/api/webhooks/...): customer endpoints, their deliveries, replays.
 // Online only, for admins; only this file talks to them.
-import type { WebhookEvent } from '../domain/webhook-events';
+import type { deliveryStates, WebhookEvent } from '../domain/webhook-events';
 import { api } from './client';
 
 export interface WebhookEndpoint {
@@ -22,7 +22,7 @@ export interface WebhookDelivery {
   event_type: WebhookEvent;
   resource: string;
   record_id: string;
-  status: 'pending' | 'delivered' | 'failed';
+  status: (typeof deliveryStates)[number];
   attempts: number;
   last_status: number | null;
   last_error: string | null;

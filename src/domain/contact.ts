@@ -6,6 +6,9 @@ import { messages } from './messages';
 // with it before sending, so the two can never disagree.
 export const CONTACT_REQUIRED_FIELDS = ['name', 'email', 'company'] as const;
 
+/** The languages a contact request may ask to be answered in. */
+export const contactLanguages = ['en', 'es'] as const;
+
 export const contactRequestSchema = z.object({
   name: z.string().trim().min(1).max(200),
   email: z.string().trim().max(254).pipe(z.email()),
@@ -13,7 +16,7 @@ export const contactRequestSchema = z.object({
   company: z.string().trim().min(1).max(200),
   comments: z.string().max(5000).default(''),
   product: z.literal('karbontrack').default('karbontrack'),
-  language: z.enum(['en', 'es']).default('en'),
+  language: z.enum(contactLanguages).default('en'),
   accepted_terms: z.boolean().refine((accepted) => accepted, {
     message: messages.acceptTerms,
   }),

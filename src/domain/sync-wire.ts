@@ -22,11 +22,14 @@ export const deviceStateSchema = z.object({
 export type DeviceState = z.output<typeof deviceStateSchema>;
 
 /** One local change a device pushes: a create (the record's fields), an update (the changed ones) or a delete. */
+/** What a mutation does to its record (the audit log's action too). */
+export const mutationOps = ['create', 'update', 'delete'] as const;
+
 export const mutationSchema = z.object({
   mutation_id: z.uuid(),
   seq: z.number().int().min(0),
   resource: z.string().max(50),
-  op: z.enum(['create', 'update', 'delete']),
+  op: z.enum(mutationOps),
   id: z.uuid(),
   data: z.record(z.string(), z.unknown()).optional(),
   base_version: z.number().int().min(0).optional(),

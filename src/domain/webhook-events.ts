@@ -19,3 +19,6 @@ export const webhookEvents = [
 ] as const;
 
 export type WebhookEvent = (typeof webhookEvents)[number];
+
+/** Where a delivery to an endpoint stands (the database's CHECK on webhook_delivery.status says the same). */
+export const deliveryStates = ['pending', 'delivered', 'failed'] as const;

@@ -3,6 +3,7 @@
 // (server/http/openapi-document.ts adds the standard 400/401/403/404/503 ones).
 import { z } from 'zod';
 import type { Resource } from '../../../src/domain/resource.js';
+import { mutationOps } from '../../../src/domain/sync-wire.js';
 import type { JsonSchema } from '../../http/openapi-json.js';
 import { apiNames, pascal } from './api-names.js';
 import { listQuery } from './openapi-query.js';
@@ -35,7 +36,7 @@ const record = (schema: JsonSchema, description: string) => ({
 const historyEntry = {
   type: 'object',
   properties: {
-    action: { type: 'string', enum: ['create', 'update', 'delete'] },
+    action: { type: 'string', enum: [...mutationOps] },
     version: { type: 'integer' },
     changes: {
       type: 'object',
