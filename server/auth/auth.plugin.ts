@@ -15,7 +15,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Auth
   app.addHook('onRequest', async (request) => {
     if (request.is404 || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     if (request.routeOptions.config.ownAuthorization) return;
-    request.principal = await auth.authenticate(request.headers.authorization);
+    request.principal = await auth.authenticate(
+      request.headers.authorization,
+      request.routeOptions.config.checksTokenItself,
+    );
     if (!request.principal && !request.routeOptions.config.public) throw notAuthenticated();
   });
 });

@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { type FieldErrors, invalidToken, signInBusy, ValidationError } from '../http/errors.js';
@@ -21,9 +22,11 @@ export function authService(database: Database, config: Config) {
   const repo = authRepository(database);
   const { maxFailuresPerUser, maxFailuresPerAddress, windowMinutes } = config.login;
   // On PostgreSQL several server processes may share the database: a token revoked through one (a
-  // logout, a password change) must fail at once on the others, so every request reads it there. The
+  // logout, a password change) must fail at once on the others, so a request reads it there, unless its
+  // route checks the token again in its own first statement (checksTokenItself: the sync pull). The
   // embedded database has one process, which drops revoked tokens from its cache itself.
-  const verified = tokenCache(Date.now, database.engine === 'pglite' ? undefined : 0);
+  const verified = tokenCache(Date.now);
+  const trusted = (checkedByRoute: boolean) => database.engine === 'pglite' || checkedByRoute;
   // Sign-ins take turns for the hashing. One that would wait past signInMaxWaitMs is told at once to come back
   // (503, Retry-After) rather than left waiting until its client gives up, with its work then wasted.
   const signIns = gate(HASH_SLOTS);
@@ -58,14 +61,19 @@ export function authService(database: Database, config: Config) {
       return signIns.run(() => checkCredentials(username, password, address));
     },
 
-    /** The caller named by an Authorization header: null when there is none; 401 when it is not valid. */
-    async authenticate(header: string | undefined): Promise<Principal | null> {
+    /**
+     * The caller named by an Authorization header: null when there is none; 401 when it is not valid.
+     * `checkedByRoute`: the route checks the token again itself (tokenStillValid), so a recently verified
+     * one is taken from the cache on PostgreSQL too.
+     */
+    async authenticate(header: string | undefined, checkedByRoute = false): Promise<Principal | null> {
       const token = tokenFromHeader(header);
       if (token === undefined) return null;
       if (token === null) throw invalidToken();
       const hash = hashToken(token);
-      const known = verified.get(hash);
+      const known = trusted(checkedByRoute) ? verified.get(hash) : undefined;
       if (known) return known;
+      verified.forget(hash);
       const owner = await repo.findTokenOwner(hash, config.tokenIdleDays);
       if (!owner) throw invalidToken();
       if (owner.expired) {
@@ -93,6 +101,23 @@ export function authService(database: Database, config: Config) {
     async signOut(principal: Principal) {
       verified.forget(principal.tokenHash);
       await repo.deleteToken(principal.tokenHash);
+    },
+
+    /**
+     * SQL for a route that checks the token itself (checksTokenItself): whether it still stands, as
+     * authenticate would find it (not deleted, used within the idle limit, its user active). Null on the
+     * embedded database, whose cache is never stale.
+     */
+    tokenStillValid(principal: Principal): RawBuilder<boolean> | null {
+      if (database.engine === 'pglite') return null;
+      return sql<boolean>`exists (select 1 from auth_token t join users u on u.id = t.user_id
+        where t.token_hash = ${principal.tokenHash} and u.is_active and u.deleted_at is null
+          and t.last_used_at >= now() - make_interval(days => ${config.tokenIdleDays}))`;
+    },
+
+    /** The route found the token no longer stands: it is dropped from the cache. */
+    revoked(principal: Principal) {
+      verified.forget(principal.tokenHash);
     },
 
     /** Tokens were revoked outside this service (an admin revoking a customer's API token). */

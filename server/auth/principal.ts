@@ -12,5 +12,10 @@ declare module 'fastify' {
     public?: boolean;
     /** The route checks the Authorization header itself (metrics: METRICS_TOKEN is no user's token). */
     ownAuthorization?: boolean;
+    /**
+     * The route's first statement checks the token again (`tokenStillValid`): on PostgreSQL its caller may
+     * come from this process's cache of tokens, read before another process revoked it.
+     */
+    checksTokenItself?: boolean;
   }
 }

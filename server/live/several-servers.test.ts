@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../src/domain/ids.js';
 import { type Fixtures, fixtures, token } from '../../tests/api/fixtures.js';
 import { apiClient, signIn } from '../../tests/api/http.js';
 import { type ServerProcess, startServerProcess } from '../../tests/fixtures/server-process.js';
@@ -76,7 +77,13 @@ describe.skipIf(!databaseUrl)('several server processes on one PostgreSQL', () =
     await owner.createUser({ username, password: PASSWORD });
     const tokenOnA = await signIn(apiClient(a.url), username, PASSWORD);
     expect((await apiClient(b.url)('GET', '/api/users/me/', { token: tokenOnA })).status).toBe(200);
+    // A pull takes its caller from the process's cache of tokens, and checks the token in its statement.
+    const clientId = uuidv7();
+    const pullOnB = () =>
+      apiClient(b.url)('GET', `/api/sync/pull/?scope=global&client_id=${clientId}`, { token: tokenOnA });
+    expect((await pullOnB()).status).toBe(200);
     expect((await apiClient(a.url)('POST', '/api/logout/', { token: tokenOnA })).status).toBeLessThan(300);
+    expect((await pullOnB()).status).toBe(401);
     expect((await apiClient(b.url)('GET', '/api/users/me/', { token: tokenOnA })).status).toBe(401);
 
     const statuses: number[] = [];

@@ -6,10 +6,10 @@
 // is then below the mark it reads: nothing kept in memory can be stale. The device's report is written
 // only when it changed or its last contact is older than CONTACT_PRECISION: a device pulling its scopes
 // one after another (global, then each project) writes its row once, not once per scope.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DeviceState } from '../../src/domain/sync-wire.js';
 import type { Database } from '../db/database.js';
-import { notFound, ValidationError } from '../http/errors.js';
+import { invalidToken, notFound, ValidationError } from '../http/errors.js';
 import { type Cursor, encodeCursor } from './cursor.js';
 import { holdsReport, NOT_YOURS, recordDevice } from './device.js';
 import type { PullAnswer, parseScope } from './pull.js';
@@ -19,7 +19,9 @@ type Scope = ReturnType<typeof parseScope>;
 
 /**
  * The pull answered (nothing new, the device recorded), or the scope's mark for the pull that reads its
- * changes. Refuses another user's device (nothing recorded) and a project that does not exist.
+ * changes. Refuses another user's device (nothing recorded) and a project that does not exist; and, with
+ * `token` (on PostgreSQL: whether the caller's token still stands, auth.service tokenStillValid), a
+ * token revoked since this process verified it (401, and `revoked` drops it from the cache).
  */
 export async function quietPull(
   database: Database,
@@ -27,7 +29,7 @@ export async function quietPull(
   state: DeviceState,
   scope: Scope,
   from: Cursor,
-  memory?: QuietMemory,
+  { memory, token }: { memory?: QuietMemory; token?: { valid: RawBuilder<boolean>; revoked(): void } } = {},
 ): Promise<{ answer?: PullAnswer; mark: number }> {
   const name = scope.kind === 'global' ? 'global' : `project:${scope.id}`;
   const remembered = memory?.answer(userId, state, name, from);
@@ -42,7 +44,8 @@ export async function quietPull(
     found: boolean;
     current: boolean | null;
     pulled_at: number | null;
-  }>`select d.user_id as owner, extract(epoch from d.last_pull_at)::float8 * 1000 as pulled_at,
+    token_ok: boolean;
+  }>`select ${token?.valid ?? sql`true`} as token_ok, d.user_id as owner, extract(epoch from d.last_pull_at)::float8 * 1000 as pulled_at,
       coalesce((select value::text::bigint from app_meta where key = 'purged_through_seq'), 0) as purged,
       coalesce((select mark from sync_scope_mark where scope = ${name}), 0) as mark,
       ${found} as found,
@@ -50,6 +53,10 @@ export async function quietPull(
     from (select 1) one left join sync_device d on d.client_id = ${state.client_id}`.execute(database.db);
   const known = result.rows[0];
   if (!known) throw new Error('the pull read nothing');
+  if (!known.token_ok) {
+    token?.revoked();
+    throw invalidToken();
+  }
   if (known.owner && known.owner !== userId) throw new ValidationError({ client_id: [NOT_YOURS] });
   if (!known.found) throw notFound();
   const mark = Number(known.mark);

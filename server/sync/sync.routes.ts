@@ -48,6 +48,8 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
   api.get(
     '/sync/pull/',
     {
+      // The quiet pull's statement checks the token again: on PostgreSQL it may come from the cache.
+      config: { checksTokenItself: true },
       schema: {
         operationId: 'pullChanges',
         tags: [API_TAGS.sync],
@@ -67,7 +69,9 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
         () => decodeCursor(cursor),
       );
       // Nothing new is answered by the statement that checks the device and reads the scope's mark.
-      const quiet = await quietPull(database, user.userId, state, where, after, memory);
+      const valid = auth.tokenStillValid(user);
+      const token = valid ? { valid, revoked: () => auth.revoked(user) } : undefined;
+      const quiet = await quietPull(database, user.userId, state, where, after, { memory, token });
       let answer = quiet.answer;
       if (!answer) {
         answer = await pullChanges(database, where, after, limit, quiet.mark);
