@@ -1,7 +1,7 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { usePendingState } from '../store/hooks';
+import { UnsyncedBadge } from './SyncBadge';
 
 interface Props {
   resource: ResourceName;
@@ -17,18 +17,9 @@ export function SyncMark({ resource, id }: Props) {
   const { t } = useTranslation('sync');
   const state = usePendingState(resource, id);
   if (!state || state === 'synced') return null;
-  const attention = state === 'needs_attention';
   return (
-    <Badge
-      color={attention ? 'red' : 'yellow'}
-      variant="light"
-      size="sm"
-      data-testid="sync-mark"
-      data-state={state}
-      data-resource={resource}
-      data-id={id ?? undefined}
-    >
-      {t(attention ? 'mark.needs_attention' : 'mark.pending')}
-    </Badge>
+    <UnsyncedBadge state={state} data-testid="sync-mark" data-resource={resource} data-id={id ?? undefined}>
+      {t(state === 'needs_attention' ? 'mark.needs_attention' : 'mark.pending')}
+    </UnsyncedBadge>
   );
 }
