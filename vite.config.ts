@@ -72,6 +72,24 @@ function vendorImageCompression(): Plugin {
   };
 }
 
+// The start-up's stylesheet (Mantine's first styles and global.css) is not render-blocking: the splash in
+// index.html is styled inline and paints with the HTML; the link becomes a preload that
+// src/app/styles/firstStyles.ts turns back into the stylesheet, and the app renders once it applies.
+function firstStylesPreloaded(): Plugin {
+  return {
+    name: 'karbontrack:first-styles-preloaded',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const link = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)">/;
+        if (!link.test(html)) throw new Error('index.html: the start-up stylesheet link was not found');
+        return html.replace(link, '<link rel="preload" as="style" crossorigin href="$1" data-first-styles>');
+      },
+    },
+  };
+}
+
 // `new Worker(new URL('./x.worker.ts', import.meta.url), ...)` with a string literal: Vite would bundle the
 // worker on its own, with its own copies of every library it uses (dexie, zod, ky: 68 KB gzipped for the
 // pull worker, on top of the same libraries the page has already loaded).
@@ -128,6 +146,7 @@ export default defineConfig(({ command }) => ({
     react(),
     sharedWorkers(),
     vendorImageCompression(),
+    firstStylesPreloaded(),
     precompress(),
     FIRST_SCREEN.plugin,
     VitePWA({

@@ -7,11 +7,14 @@ import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
 import { watchInstallOffer } from './app/pwa/install';
 import { firstScreenNamespaces, preloadFirstScreen } from './app/router';
+import { firstStylesReady } from './app/styles/firstStyles';
 import { scheduleRestStyles } from './app/styles/loadRest';
 import { restoreSession, useSession } from './features/auth';
 
 // The browser's install offer comes early: listened for before anything else.
 watchInstallOffer();
+// The start-up's styles apply as soon as they are in; the splash painted without them.
+void firstStylesReady();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -23,21 +26,23 @@ void restoreSession().then(() => {
   return boot(container);
 });
 
-// The first screen renders once its language's common texts are loaded (from the precache when installed).
+// The first screen renders once its language's common texts and the start-up's styles are loaded (from the
+// precache when installed).
 function boot(container: HTMLElement) {
-  return initI18n(firstScreenNamespaces(window.location.pathname, useSession.getState().authenticated)).then(
-    () => {
-      createRoot(container).render(
-        <StrictMode>
-          <Suspense fallback={null}>
-            <App />
-          </Suspense>
-        </StrictMode>,
-      );
-      // The service worker registers once the first screen is up, so it never competes with it.
-      const register = () => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
-      if (document.readyState === 'complete') register();
-      else window.addEventListener('load', register, { once: true });
-    },
-  );
+  return Promise.all([
+    initI18n(firstScreenNamespaces(window.location.pathname, useSession.getState().authenticated)),
+    firstStylesReady(),
+  ]).then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <Suspense fallback={null}>
+          <App />
+        </Suspense>
+      </StrictMode>,
+    );
+    // The service worker registers once the first screen is up, so it never competes with it.
+    const register = () => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  });
 }
