@@ -106,7 +106,12 @@ describe('moving a record between projects', () => {
     await queueAsOlderApp(a, 'hand', hand, { event: e2 });
     expect(await a.push()).toMatchObject({ applied: 0, needsAttention: 2 });
     const waiting = await needsAttention(a.db);
-    expect(waiting.map((entry) => entry.entry.errors)).toEqual([{ project: MOVED }, { event: MOVED }]);
+    // Kept as the domain message's code (the answer's key read back), worded by the screens in the language
+    // of the moment.
+    expect(waiting.map((entry) => entry.entry.errors)).toEqual([
+      { project: MOVED_HERE },
+      { event: MOVED_HERE },
+    ]);
     for (const entry of waiting) await discardEntry(a.db, entry.entry.mutation_id);
 
     // The office over REST: the same refusal.
