@@ -1,6 +1,7 @@
 // Browser side of the sync bench: a signed-in page of the e2e-hooks build, with a long-task observer
 // installed before the app runs.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { waitForServiceWorker } from '../../../e2e/support/app';
 import { newContext } from '../../../e2e/support/browser';
 
 export const BENCH_PASSWORD = 'Bench-Quay-2026';
@@ -40,6 +41,10 @@ export async function signedInPage(browser: Browser, url: string, username: stri
   await page.waitForFunction(() => Boolean(window.__karbontrack?.status().last_pull_at), undefined, {
     timeout: 120_000,
   });
+  // As on a tablet that has opened the app once: the service worker holds the app's code, so the replays,
+  // which queue their changes offline, find the lazily loaded writes there (behind the delaying proxy the
+  // page went offline before its precache was in, and the import of the writes failed).
+  await waitForServiceWorker(page);
   return { context, page, close: () => context.close() };
 }
 
