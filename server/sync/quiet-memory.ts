@@ -22,6 +22,8 @@ interface QuietRead {
   purged: number;
   mark: number;
   found: boolean;
+  /** The memory's `cleared` count taken before the statement: a read older than a clearing is not kept. */
+  cleared: number;
 }
 
 export interface QuietMemory {
@@ -41,6 +43,8 @@ export interface QuietMemory {
   ): void;
   /** Device rows written elsewhere so far. */
   readonly writes: number;
+  /** Times the memory was cleared (a purge, a reconnection, the size limit). */
+  readonly cleared: number;
   /** The device's row is being written elsewhere (a push, a pull of changes): called before and after. */
   forgetDevice(clientId: string): void;
   close(): Promise<void>;
@@ -64,7 +68,9 @@ export async function quietMemory(database: Database): Promise<QuietMemory | und
   const devices = new Map<string, { owner: string; report: string; pulledAt: number }>();
   let purged: number | undefined;
   let writes = 0;
+  let cleared = 0;
   const forgetAll = () => {
+    cleared += 1;
     marks.clear();
     projects.clear();
     devices.clear();
@@ -98,15 +104,21 @@ export async function quietMemory(database: Database): Promise<QuietMemory | und
       };
     },
     learn(scope, read, userId, state, device) {
+      // Read before a purge or a reconnection cleared the memory: it may be older than what was cleared
+      // (a notice's higher mark, the purge's projects), so it is not learned.
+      if (read.cleared !== cleared) return;
       if (marks.size >= MOST || devices.size >= MOST) forgetAll();
       marks.set(scope, Math.max(marks.get(scope) ?? 0, read.mark));
-      purged = read.purged;
+      purged = Math.max(purged ?? 0, read.purged);
       if (read.found && scope !== 'global') projects.add(scope);
       if (device?.writes === writes)
         devices.set(state.client_id, { owner: userId, report: reportOf(state), pulledAt: device.pulledAt });
     },
     get writes() {
       return writes;
+    },
+    get cleared() {
+      return cleared;
     },
     forgetDevice(clientId) {
       writes += 1;

@@ -2,9 +2,13 @@
 // 0070_sync_scope_mark.sql). It still records the device and refuses what a full pull refuses, and no
 // write after the cursor is missed: through the API, by SQL by hand, a container report of a project
 // (global scope). A push's own bookkeeping (its stored answers, the audit log) moves no scope's mark.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/ids.js';
 import { fixtureServer } from '../../tests/api/fixtures.js';
+import { openDatabase } from '../db/database.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { PURGED_NOTICE, quietMemory } from './quiet-memory.js';
 
 const rig = fixtureServer();
 const clientId = uuidv7();
@@ -118,5 +122,34 @@ describe('a pull with nothing new', () => {
     expect(Object.keys(taken.body)).toEqual(['client_id']);
     expect((await pull(`project:${uuidv7()}`, cursor, '&pending=9')).status).toBe(404);
     expect(await device()).toEqual(before);
+  });
+
+  it("on the embedded database, does not remember a read older than a purge's clearing of the memory", async () => {
+    const database = await openDatabase({ dataDir: 'memory' });
+    try {
+      const memory = await quietMemory(database);
+      if (!memory) throw new Error('no memory on the embedded database');
+      const user = uuidv7();
+      const state = { client_id: uuidv7() };
+      // A pull's statement reads mark 10; the purge clears the memory before the pull learns it.
+      const before = memory.cleared;
+      await sql`select pg_notify('kt_changes', ${PURGED_NOTICE})`.execute(database.db);
+      for (let tries = 0; memory.cleared === before && tries < 200; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(memory.cleared).toBeGreaterThan(before);
+      const read = { owner: user, purged: 0, mark: 10, found: true, cleared: before };
+      memory.learn('global', read, user, state, { writes: memory.writes, pulledAt: Date.now() });
+      const cursor = decodeCursor(encodeCursor({ seq: 10, purged: 0 }));
+      expect(memory.answer(user, state, 'global', cursor)).toBeUndefined();
+      // The same read made after the clearing is remembered: the next quiet pull needs no statement.
+      memory.learn('global', { ...read, cleared: memory.cleared }, user, state, {
+        writes: memory.writes,
+        pulledAt: Date.now(),
+      });
+      expect(memory.answer(user, state, 'global', cursor)).toMatchObject({ changes: '[]', has_more: false });
+      await memory.close();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -35,6 +35,7 @@ export async function quietPull(
   const remembered = memory?.answer(userId, state, name, from);
   if (remembered) return { answer: remembered, mark: from.seq };
   let writes = memory?.writes ?? 0;
+  const cleared = memory?.cleared ?? 0;
   const found =
     scope.kind === 'global' ? sql`true` : sql`exists (select 1 from project where id = ${scope.id})`;
   const result = await sql<{
@@ -61,7 +62,7 @@ export async function quietPull(
   if (!known.found) throw notFound();
   const mark = Number(known.mark);
   const purged = Number(known.purged);
-  const read = { owner: known.owner, purged, mark, found: known.found };
+  const read = { owner: known.owner, purged, mark, found: known.found, cleared };
   // Only a device with a cursor can have nothing new; a first pull counts the scope's rows.
   if (from.purged === null || mark > from.seq || (purged > from.purged && from.seq < purged)) {
     memory?.learn(name, read, userId, state);
