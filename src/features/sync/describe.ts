@@ -193,9 +193,16 @@ export async function describeChange(
  */
 export function conflictDetail(t: TFunction, entry: OutboxEntry): string {
   const keyed = entry.detail_key;
+  // A value that is itself a message: the app words only the one it knows ('another prompter', a user
+  // the device cannot name); any other leaves the whole detail as the server worded it.
+  const nested = Object.values(keyed?.values ?? {}).filter((found) => typeof found === 'object' && found);
+  if (nested.some((found) => (found as { key?: unknown }).key !== 'sync.another_prompter'))
+    return entry.detail ?? '';
   const value = (name: string) => {
     const found = keyed?.values[name];
-    return typeof found === 'object' ? t('sync:attention.conflict.another_prompter') : String(found ?? '');
+    return typeof found === 'object' && found
+      ? t('sync:attention.conflict.another_prompter')
+      : String(found ?? '');
   };
   switch (keyed?.key) {
     case 'sync.validated_at':
