@@ -2,7 +2,7 @@
 // the server's keyed messages, worded in the request's language from en.ts/es.ts under the keys
 // src/domain/message-keys.ts gives their names. Any other text (a refusal the server words itself) is kept
 // as it is.
-import { CATALOGUE_KEYS } from '../../src/domain/message-keys.js';
+import { CATALOGUE_KEYS, ITEM_KEY } from '../../src/domain/message-keys.js';
 import { type MessageName, readSaid, type Said } from '../../src/domain/messages.js';
 import type { MessageKey } from './en.js';
 import { fieldName, say, type Text } from './message.js';
@@ -20,7 +20,7 @@ function keyed({ name, values }: Said): Text {
     });
   if (name !== 'item') return say(KEYS[name], values);
   const inner = String(values.message ?? '');
-  return say('field.item', { index: values.index ?? '', message: domainMessage(inner) });
+  return say(ITEM_KEY, { index: values.index ?? '', message: domainMessage(inner) });
 }
 
 /** A domain message's code as the server's message; other text as it is. */

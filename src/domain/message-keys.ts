@@ -70,7 +70,7 @@ export const CATALOGUE_KEYS = {
   noRecord: 'record.no_pk',
 } as const satisfies Record<Exclude<MessageName, 'item'>, string>;
 
-const ITEM_KEY = 'field.item';
+export const ITEM_KEY = 'field.item';
 
 const NAME_OF = new Map<string, MessageName>(
   Object.entries(CATALOGUE_KEYS).map(([name, key]) => [key, name as MessageName]),
