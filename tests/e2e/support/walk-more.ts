@@ -158,6 +158,9 @@ export async function walkSync(walk: Walk, takenCode: string): Promise<void> {
     ready: (dialog) => dialog.getByTestId('attention-item'),
     keepOpen: true,
   });
+  // The refused change's card itself (below the panel's status on every size), with its worded refusal.
+  await page.getByTestId('attention-item').first().scrollIntoViewIfNeeded();
+  await walk.audit.check(page, 'needs attention card');
   await modal(walk, 'needs attention fix form', () => page.getByTestId('attention-fix').first().click(), {
     ready: (dialog) => dialog.getByTestId('fix-form'),
   });
