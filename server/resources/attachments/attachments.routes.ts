@@ -78,7 +78,8 @@ async function purgeDeletedFiles(context: AppContext, store: FileStore, withinHo
   await store.remove(ids.flatMap((id) => [fileKey(id), thumbnailKey(id)]));
 }
 
-const PURGE_EVERY_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const PURGE_EVERY_MS = HOUR_MS;
 
 export async function attachmentRoutes(app: FastifyInstance, context: AppContext) {
   const store = await fileStoreFor(context.config);
@@ -94,13 +95,21 @@ export async function attachmentRoutes(app: FastifyInstance, context: AppContext
     });
     api.addHook('onReady', async () => {
       // At start every tombstone past the wait (a server down for days catches up); then each hour
-      // those that passed it within the last two hours (one missed run is made up by the next).
-      const purge = (withinHours?: number) =>
-        purgeDeletedFiles(context, store, withinHours).catch((error: unknown) =>
-          api.log.warn({ err: error }, 'purging the files of deleted attachments failed'),
-        );
+      // those that passed it since the last run that succeeded, and an hour more (runs that failed while
+      // the store was down are made up by the next that succeeds, however long that was).
+      let lastDone: number | undefined;
+      const purge = async () => {
+        const started = Date.now();
+        const within = lastDone === undefined ? undefined : Math.ceil((started - lastDone) / HOUR_MS) + 1;
+        try {
+          await purgeDeletedFiles(context, store, within);
+          lastDone = started;
+        } catch (error) {
+          api.log.warn({ err: error }, 'purging the files of deleted attachments failed');
+        }
+      };
       void purge();
-      purgeTimer = setInterval(() => purge(2), PURGE_EVERY_MS);
+      purgeTimer = setInterval(purge, PURGE_EVERY_MS);
       purgeTimer.unref();
     });
 
