@@ -54,6 +54,10 @@ function securityHeaders(options: Readonly<HelmetOptions>): Record<string, strin
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
+  // Helmet sets its headers synchronously before next(); should a release stop doing so, the server
+  // refuses to start rather than serve every response without them.
+  if (!headers['content-security-policy'] || !headers['x-content-type-options'])
+    throw new Error('helmet set no security headers at start-up (content-security-policy missing)');
   return headers;
 }
 
