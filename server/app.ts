@@ -34,8 +34,13 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
-/** The levels at which a request's line (info) is written. */
-const LOGS_INFO = new Set(['trace', 'debug', 'info']);
+declare module 'fastify' {
+  // Fastify's logger is pino, whose loggers (request.log among them) say whether a level is written;
+  // Fastify's type leaves that method out.
+  interface FastifyBaseLogger {
+    isLevelEnabled(level: string): boolean;
+  }
+}
 
 /**
  * Helmet's headers, worked out once: with these options they depend on nothing in the request, and the
@@ -123,7 +128,7 @@ export async function buildApp(
   app.addHook('onResponse', async (request, reply) => {
     const route = routeLabel(request);
     metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    if (!LOGS_INFO.has(request.log.level)) return;
+    if (!request.log.isLevelEnabled('info')) return;
     request.log.info(
       {
         method: request.method,
