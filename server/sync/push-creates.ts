@@ -14,7 +14,7 @@ import { columnsOf } from '../resources/engine/columns.js';
 import { requestedId, writableInput } from '../resources/engine/input.js';
 import { type Actor, createdAudit, insertRecords, prepareCreate } from '../resources/engine/write.js';
 import { BatchReads } from './batch-reads.js';
-import { writeByTable } from './set-based.js';
+import { withRows, writeByTable } from './set-based.js';
 
 type Row = Record<string, unknown>;
 
@@ -128,9 +128,9 @@ export class BatchedCreates {
       async (resource, creates) => {
         const stored = await insertRecords(this.db, resource, creates);
         this.reads.written(resource.table, stored);
-        return stored;
+        return withRows(resource.table, creates, stored);
       },
-      (create) => createdAudit(create.resource, create.id, create.values, create.actor),
+      () => pending.map((create) => createdAudit(create.resource, create.id, create.values, create.actor)),
     );
     for (const [create, row] of answered) this.written(create.mutation.mutation_id, row);
   }

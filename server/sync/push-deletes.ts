@@ -9,11 +9,10 @@
 import type { Kysely } from 'kysely';
 import type { Resource } from '../../src/domain/resource.js';
 import type { Actor } from '../resources/engine/actor.js';
-import { type AuditEntry, recordAudits } from '../resources/engine/audit.js';
 import { tombstoneAll } from '../resources/engine/cascade.js';
 import { lockRow } from '../resources/engine/write.js';
 import type { PushedMutation } from './push-creates.js';
-import { SetBasedFailed } from './set-based.js';
+import { writeByTable } from './set-based.js';
 
 interface PendingDelete {
   resource: Resource;
@@ -52,16 +51,12 @@ export class BatchedDeletes {
     const pending = this.pending;
     if (pending.length === 0) return;
     this.pending = [];
-    try {
-      const entries: AuditEntry[] = [];
-      for (const table of new Set(pending.map((waiting) => waiting.resource.table))) {
-        const group = pending.filter((waiting) => waiting.resource.table === table);
-        const deletes = new Map(group.map((waiting) => [waiting.id, waiting.actor]));
-        entries.push(...(await tombstoneAll(this.db, group[0].resource, deletes)));
-      }
-      await recordAudits(this.db, entries);
-    } catch (error) {
-      throw new SetBasedFailed(error);
-    }
+    await writeByTable(
+      this.db,
+      pending,
+      (resource, deletes) =>
+        tombstoneAll(this.db, resource, new Map(deletes.map((waiting) => [waiting.id, waiting.actor]))),
+      (entries) => entries,
+    );
   }
 }

@@ -10,7 +10,7 @@ import type { Resource } from '../../src/domain/resource.js';
 import { databaseReader, type RowReader } from '../resources/engine/reads.js';
 import { flatColumns, typed, type UpdatePlan } from '../resources/engine/write.js';
 import type { PushedMutation } from './push-creates.js';
-import { writeByTable } from './set-based.js';
+import { withRows, writeByTable } from './set-based.js';
 
 type Row = Record<string, unknown>;
 
@@ -113,9 +113,13 @@ export class BatchedUpdates {
           resource,
           updates.map((update) => update.plan),
         );
-        return updates.map((update) => rows.get(update.plan.id));
+        return withRows(
+          resource.table,
+          updates,
+          updates.map((update) => rows.get(update.plan.id)),
+        );
       },
-      (update) => update.plan.audit,
+      () => pending.map((update) => update.plan.audit),
     );
     for (const [update, row] of answered) this.written(update.mutationId, row);
   }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { resourceNames, resources } from '../../../src/domain/registry.js';
 import type { Resource } from '../../../src/domain/resource.js';
 import type { Actor, WriteScope } from './actor.js';
-import { type AuditEntry, recordAudit } from './audit.js';
+import { type AuditEntry, recordAudits } from './audit.js';
 
 /** The resources whose rows live under a row of `parent`: by their parent field, or, for a project, all of its rows. */
 function childrenOf(parent: Resource): { resource: Resource; field: string }[] {
@@ -20,49 +20,33 @@ function childrenOf(parent: Resource): { resource: Resource; field: string }[] {
   return children;
 }
 
-type Row = Record<string, unknown>;
-
-/** Deleting a record deletes (by tombstone) what lives under it, so no orphan stays on any device. */
-async function cascadeDelete(scope: WriteScope, parent: Resource, actor: Actor, id: string) {
-  for (const { resource, field } of childrenOf(parent)) {
-    const rows = await sql<
-      Record<string, unknown>
-    >`select * from ${sql.table(resource.table)} where ${sql.ref(field)} = ${id} and deleted_at is null for update`.execute(
-      scope.db,
-    );
-    for (const row of rows.rows) await tombstone(scope, resource, actor, row);
-  }
-}
-
-/** Marks the row deleted (the row stays for sync, with deleted_at), audits it, and deletes what lives under it. */
+/**
+ * Marks the row deleted (the row stays for sync, with deleted_at), with what lives under it, and audits
+ * them: what a delete does, the same as a push's deletes (tombstoneAll). `existing`: the row, locked and
+ * not deleted; `note` goes on its own audit entry.
+ */
 export async function tombstone(
   scope: WriteScope,
   resource: Resource,
   actor: Actor,
-  existing: Row,
+  existing: Record<string, unknown>,
   note?: string,
 ) {
-  const version = Number(existing.version) + 1;
-  await sql`update ${sql.table(resource.table)} set deleted_at = now(), version = ${version}, updated_at = now(), updated_by = ${actor.userId} where id = ${existing.id}`.execute(
+  const id = String(existing.id).toLowerCase();
+  const entries = await tombstoneAll(scope.db, resource, new Map([[id, actor]]));
+  await recordAudits(
     scope.db,
+    entries.map((entry) =>
+      note && entry.resource === resource && entry.id === id ? { ...entry, note } : entry,
+    ),
   );
-  await recordAudit(scope.db, {
-    resource,
-    id: String(existing.id),
-    action: 'delete',
-    version,
-    changes: {},
-    actor,
-    note,
-  });
-  await cascadeDelete(scope, resource, actor, String(existing.id));
 }
 
 /**
  * Tombstones rows of one resource together (each by the actor of the delete that reaches it), then what
- * lives under them a level at a time: one UPDATE per table and level, none row by row. Rows already
- * deleted are left as they are. Their audit entries, for the caller to record (a sync push's deletes,
- * push-deletes.ts).
+ * lives under them a level at a time (so no orphan stays on any device): one UPDATE per table and level,
+ * none row by row. Rows already deleted are left as they are. Their audit entries, for the caller to
+ * record (tombstone above; a sync push's deletes, push-deletes.ts).
  */
 export async function tombstoneAll(
   db: WriteScope['db'],
