@@ -1,6 +1,19 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type AttemptCounts, countAndRecord } from '../db/attempts.js';
 import type { Database } from '../db/database.js';
+
+/** A token used within the idle limit (slides with each use, touchToken). Over `auth_token as t`. */
+const fresh = (idleDays: number) =>
+  sql<boolean>`t.last_used_at >= now() - make_interval(days => ${idleDays})`;
+
+/**
+ * Whether a token stands: fresh, and a user's token only while its user is there and active (a customer's
+ * ERP token has no user). Over `auth_token as t left join users as u on u.id = t.user_id`. The one rule
+ * for both readers of a token: authenticate (findTokenOwner) and the re-check a route makes in its own
+ * statement (tokenStands below): a rule added here holds for both.
+ */
+const standing = (idleDays: number) =>
+  sql<boolean>`(${fresh(idleDays)} and (t.account_id is not null or (u.id is not null and u.is_active and u.deleted_at is null)))`;
 
 export function authRepository({ db }: Database) {
   return {
@@ -34,7 +47,10 @@ export function authRepository({ db }: Database) {
         .execute();
     },
 
-    /** The token's owner, if the token exists, was used within the idle limit, and its user is active. */
+    /**
+     * The token's owner, if the token exists: `stands` when it may be used (standing), `expired` when it
+     * was left unused past the idle limit (to be deleted), `stale` when its last use is older than a minute.
+     */
     findTokenOwner(hash: string, idleDays: number) {
       return db
         .selectFrom('auth_token as t')
@@ -42,16 +58,20 @@ export function authRepository({ db }: Database) {
         .select([
           't.user_id',
           't.account_id',
-          't.last_used_at',
           'u.username',
           'u.role',
-          'u.is_active',
-          'u.deleted_at',
-          sql<boolean>`t.last_used_at < now() - make_interval(days => ${idleDays})`.as('expired'),
+          standing(idleDays).as('stands'),
+          sql<boolean>`not ${fresh(idleDays)}`.as('expired'),
           sql<boolean>`t.last_used_at < now() - interval '1 minute'`.as('stale'),
         ])
         .where('t.token_hash', '=', hash)
         .executeTakeFirst();
+    },
+
+    /** SQL: whether the token still stands, by the same rule as findTokenOwner (for a route's own statement). */
+    tokenStands(hash: string, idleDays: number): RawBuilder<boolean> {
+      return sql<boolean>`exists (select 1 from auth_token t left join users u on u.id = t.user_id
+        where t.token_hash = ${hash} and ${standing(idleDays)})`;
     },
 
     async touchToken(hash: string) {

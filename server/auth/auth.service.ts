@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { type FieldErrors, invalidToken, signInBusy, ValidationError } from '../http/errors.js';
@@ -82,10 +82,11 @@ export function authService(database: Database, config: Config) {
       }
       // Sliding expiry: record use, at most once a minute per token, so reads stay reads.
       if (owner.stale) await repo.touchToken(hash);
+      if (!owner.stands) throw invalidToken();
       let principal: Principal;
       if (owner.account_id) principal = { kind: 'account', accountId: owner.account_id, tokenHash: hash };
-      else if (!owner.user_id || !owner.username || !owner.role || !owner.is_active || owner.deleted_at)
-        throw invalidToken();
+      // A user's token that stands has its user (the checks only tell the type so).
+      else if (!owner.user_id || !owner.username || !owner.role) throw invalidToken();
       else
         principal = {
           kind: 'user',
@@ -104,15 +105,13 @@ export function authService(database: Database, config: Config) {
     },
 
     /**
-     * SQL for a route that checks the token itself (checksTokenItself): whether it still stands, as
-     * authenticate would find it (not deleted, used within the idle limit, its user active). Null on the
-     * embedded database, whose cache is never stale.
+     * SQL for a route that checks the token itself (checksTokenItself): whether it still stands, by the
+     * rule authenticate applies (auth.repository standing). Null on the embedded database, whose cache is
+     * never stale.
      */
     tokenStillValid(principal: Principal): RawBuilder<boolean> | null {
       if (database.engine === 'pglite') return null;
-      return sql<boolean>`exists (select 1 from auth_token t join users u on u.id = t.user_id
-        where t.token_hash = ${principal.tokenHash} and u.is_active and u.deleted_at is null
-          and t.last_used_at >= now() - make_interval(days => ${config.tokenIdleDays}))`;
+      return repo.tokenStands(principal.tokenHash, config.tokenIdleDays);
     },
 
     /** The route found the token no longer stands: it is dropped from the cache. */

@@ -96,6 +96,31 @@ describe.skipIf(!databaseUrl)('several server processes on one PostgreSQL', () =
     expect(statuses).toEqual([400, 400, 400, 429]);
   });
 
+  it('refuses a token by the same rules on both paths: the pull re-checking a cached token, and any other request', async () => {
+    const username = token(20).toLowerCase();
+    const userId = await owner.createUser({ username, password: PASSWORD });
+    const tokenOnA = await signIn(apiClient(a.url), username, PASSWORD);
+    const clientId = uuidv7();
+    const pullOnB = async () =>
+      (
+        await apiClient(b.url)('GET', `/api/sync/pull/?scope=global&client_id=${clientId}`, {
+          token: tokenOnA,
+        })
+      ).status;
+    const meOnA = async () => (await apiClient(a.url)('GET', '/api/users/me/', { token: tokenOnA })).status;
+    expect(await pullOnB()).toBe(200);
+    // The user made inactive in the database, its token left there: refused by both (B's cache holds it).
+    await owner.query('update users set is_active = false where id = $1', [userId]);
+    expect([await pullOnB(), await meOnA()]).toEqual([401, 401]);
+    await owner.query('update users set is_active = true where id = $1', [userId]);
+    expect([await pullOnB(), await meOnA()]).toEqual([200, 200]);
+    // Unused past the idle limit: refused by both.
+    await owner.query("update auth_token set last_used_at = now() - interval '10 years' where user_id = $1", [
+      userId,
+    ]);
+    expect([await pullOnB(), await meOnA()]).toEqual([401, 401]);
+  });
+
   it('answers a repeated Idempotency-Key on the other process with the first answer, once', async () => {
     const key = `two-${token(10)}`;
     const body = await f.body('vessel');
