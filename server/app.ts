@@ -14,6 +14,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerStatic } from './http/static.js';
 import { createFastify } from './http/tls.js';
 import { zodValidatorCompiler } from './http/validation.js';
+import { listenChanges } from './live/changes.js';
 import { createMetrics } from './metrics/metrics.js';
 import { routeModules } from './routes.js';
 
@@ -173,7 +174,16 @@ export async function buildApp(
   });
   await registerOpenApi(app, config.publicUrl);
 
-  const context: AppContext = { config, database, auth: authService(database, config), metrics, ...extras };
+  const changes = await listenChanges(database);
+  app.addHook('onClose', async () => changes.close());
+  const context: AppContext = {
+    config,
+    database,
+    auth: authService(database, config),
+    metrics,
+    changes,
+    ...extras,
+  };
   await app.register(authPlugin, { auth: context.auth });
   await app.register(
     async (api) => {

@@ -36,8 +36,8 @@ const scopesOf = (value: string | string[] | undefined): Set<string> => {
   return scopes;
 };
 
-export async function liveRoutes(app: FastifyInstance, { database }: AppContext) {
-  const notices: LiveNotices = await startLiveNotices(database);
+export async function liveRoutes(app: FastifyInstance, { database, changes }: AppContext) {
+  const notices: LiveNotices = await startLiveNotices(database, changes);
   const streams = new Set<() => void>();
   // Open streams would hold the server's close for its whole grace period: they end first.
   app.addHook('preClose', async () => {

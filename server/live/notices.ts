@@ -1,12 +1,9 @@
-// The live notices of one server process: it LISTENs on the channel the sync_notify trigger sends to
-// (PostgreSQL delivers every process's commits to every process; PGlite its own), and hands each notice
-// to the streams of the devices that hold that scope. A notice is a hint, never data: a lost one costs
+// The live notices of one server process: each notice of a committed write (changes.ts) goes to the
+// streams of the devices that hold that scope. A notice is a hint, never data: a lost one costs
 // only the time until the device's next timed pull.
 import type { Database } from '../db/database.js';
-import type { Listening } from '../db/listen.js';
 import { encodeCursor } from '../sync/cursor.js';
-
-const CHANNEL = 'kt_changes';
+import type { ChangeFeed } from './changes.js';
 
 /** 'global' or 'project:<id>', and the pull cursor that reaches the change. */
 interface Notice {
@@ -32,7 +29,7 @@ export interface LiveNotices {
 
 const PAYLOAD = /^(global|project:[0-9a-f-]{36}) (\d+)$/;
 
-export async function startLiveNotices(database: Database): Promise<LiveNotices> {
+export async function startLiveNotices(database: Database, changes: ChangeFeed): Promise<LiveNotices> {
   const subscribers = new Set<Subscriber>();
   // Notices of one commit arrive together (an import sends one per statement): within a turn of the
   // event loop each scope goes out once, with its highest seq.
@@ -50,7 +47,7 @@ export async function startLiveNotices(database: Database): Promise<LiveNotices>
     }
   };
 
-  const listening: Listening = await database.listen(CHANNEL, {
+  const unfollow = changes.follow({
     notice(payload) {
       const match = PAYLOAD.exec(payload);
       if (!match?.[1]) return;
@@ -79,7 +76,7 @@ export async function startLiveNotices(database: Database): Promise<LiveNotices>
     },
     async close() {
       subscribers.clear();
-      await listening.close();
+      unfollow();
     },
   };
 }

@@ -5,14 +5,13 @@
 // processes write too and their notices come later: every pull reads the database (quiet-pull.ts).
 import type { DeviceState } from '../../src/domain/sync-wire.js';
 import type { Database } from '../db/database.js';
-import type { Listening } from '../db/listen.js';
+import type { ChangeFeed } from '../live/changes.js';
 import { type Cursor, encodeCursor } from './cursor.js';
 import { CONTACT_PRECISION_MS } from './device.js';
 import type { PullAnswer } from './pull.js';
 
 /** Sent by the purge (retention.ts) on the live notices' channel: tombstones and projects may be gone. */
 export const PURGED_NOTICE = 'purged';
-const CHANNEL = 'kt_changes';
 /** Devices and scopes remembered at most; past it the memory starts again (from the database). */
 const MOST = 10_000;
 
@@ -47,7 +46,8 @@ export interface QuietMemory {
   readonly cleared: number;
   /** The device's row is being written elsewhere (a push, a pull of changes): called before and after. */
   forgetDevice(clientId: string): void;
-  close(): Promise<void>;
+  /** Stops following the notices. */
+  close(): void;
 }
 
 const reportOf = (state: DeviceState) =>
@@ -60,8 +60,8 @@ const reportOf = (state: DeviceState) =>
     state.oldest_pending_at ?? null,
   ]);
 
-/** A memory for the embedded database; on PostgreSQL none (undefined). */
-export async function quietMemory(database: Database): Promise<QuietMemory | undefined> {
+/** A memory for the embedded database, following its notices (`changes`); on PostgreSQL none (undefined). */
+export function quietMemory(database: Database, changes: ChangeFeed): QuietMemory | undefined {
   if (database.engine !== 'pglite') return undefined;
   const marks = new Map<string, number>();
   const projects = new Set<string>();
@@ -76,7 +76,7 @@ export async function quietMemory(database: Database): Promise<QuietMemory | und
     devices.clear();
     purged = undefined;
   };
-  const listening: Listening = await database.listen(CHANNEL, {
+  const unfollow = changes.follow({
     notice(payload) {
       const space = payload.lastIndexOf(' ');
       const scope = payload.slice(0, space);
@@ -124,6 +124,6 @@ export async function quietMemory(database: Database): Promise<QuietMemory | und
       writes += 1;
       devices.delete(clientId);
     },
-    close: () => listening.close(),
+    close: unfollow,
   };
 }

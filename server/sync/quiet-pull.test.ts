@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/ids.js';
 import { fixtureServer } from '../../tests/api/fixtures.js';
 import { openDatabase } from '../db/database.js';
+import { CHANGES_CHANNEL, listenChanges } from '../live/changes.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { PURGED_NOTICE, quietMemory } from './quiet-memory.js';
 
@@ -127,13 +128,14 @@ describe('a pull with nothing new', () => {
   it("on the embedded database, does not remember a read older than a purge's clearing of the memory", async () => {
     const database = await openDatabase({ dataDir: 'memory' });
     try {
-      const memory = await quietMemory(database);
+      const changes = await listenChanges(database);
+      const memory = quietMemory(database, changes);
       if (!memory) throw new Error('no memory on the embedded database');
       const user = uuidv7();
       const state = { client_id: uuidv7() };
       // A pull's statement reads mark 10; the purge clears the memory before the pull learns it.
       const before = memory.cleared;
-      await sql`select pg_notify('kt_changes', ${PURGED_NOTICE})`.execute(database.db);
+      await sql`select pg_notify(${CHANGES_CHANNEL}, ${PURGED_NOTICE})`.execute(database.db);
       for (let tries = 0; memory.cleared === before && tries < 200; tries++)
         await new Promise((resolve) => setTimeout(resolve, 10));
       expect(memory.cleared).toBeGreaterThan(before);
@@ -147,7 +149,8 @@ describe('a pull with nothing new', () => {
         pulledAt: Date.now(),
       });
       expect(memory.answer(user, state, 'global', cursor)).toMatchObject({ changes: '[]', has_more: false });
-      await memory.close();
+      memory.close();
+      await changes.close();
     } finally {
       await database.close();
     }

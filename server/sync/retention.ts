@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { resourceNames, resources } from '../../src/domain/registry.js';
 import type { Database } from '../db/database.js';
+import { CHANGES_CHANNEL } from '../live/changes.js';
 import { PURGED_NOTICE } from './quiet-memory.js';
 
 const TOMBSTONE_DAYS = 90;
@@ -35,7 +36,7 @@ export async function purgeExpired(database: Database, days = TOMBSTONE_DAYS): P
       db,
     );
   // Tombstones (projects among them) are gone: a process that remembers scopes reads them again.
-  if (removed > 0) await sql`select pg_notify('kt_changes', ${PURGED_NOTICE})`.execute(db);
+  if (removed > 0) await sql`select pg_notify(${CHANGES_CHANNEL}, ${PURGED_NOTICE})`.execute(db);
   await sql`delete from idempotency_key where created_at < now() - make_interval(days => ${IDEMPOTENCY_DAYS})`.execute(
     db,
   );

@@ -34,9 +34,9 @@ const pushBody = deviceState.extend({
 });
 
 /** The sync protocol (docs/sync-protocol.md): what the PWA's local store talks through. */
-export async function syncRoutes(app: FastifyInstance, { database, auth, metrics }: AppContext) {
+export async function syncRoutes(app: FastifyInstance, { database, auth, metrics, changes }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const memory = await quietMemory(database);
+  const memory = quietMemory(database, changes);
   app.addHook('onClose', async () => memory?.close());
   /** Records a device's report outside a quiet pull, which the memory then no longer vouches for. */
   const record = async (userId: string, state: DeviceState, contact: 'push' | 'pull') => {
