@@ -7,7 +7,7 @@ import type { Resource } from '../../src/domain/resource.js';
 import type { Mutation, MutationResult as WireResult } from '../../src/domain/sync-wire.js';
 import { databaseRefusal } from '../http/database-errors.js';
 import { ConflictError, HttpError, ValidationError } from '../http/errors.js';
-import type { Text } from '../i18n/message.js';
+import { Message, type Text } from '../i18n/message.js';
 import type { Actor } from '../resources/engine/write.js';
 
 export type MutationResult = WireResult<Text>;
@@ -49,11 +49,12 @@ export function refusal(error: unknown, mutation_id: string, resource: Resource)
     return { mutation_id, status: 'conflict', detail: error.detail, row: null };
   const refused = error instanceof ValidationError ? error : databaseRefusal(error, fieldNames(resource));
   if (refused) return { mutation_id, status: 'rejected', errors: refused.fields };
-  if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401)
-    return {
-      mutation_id,
-      status: 'rejected',
-      errors: { non_field_errors: [String(error.body.detail ?? error.message)] },
-    };
+  if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401) {
+    // A keyed detail (no permission, a record deleted) stays keyed: worded in the push's language, and
+    // its key beside it for the device to word in its user's (server/i18n/answers.ts).
+    const { detail } = error.body;
+    const text = detail instanceof Message || typeof detail === 'string' ? detail : error.message;
+    return { mutation_id, status: 'rejected', errors: { non_field_errors: [text] } };
+  }
   return undefined;
 }

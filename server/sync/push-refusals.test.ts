@@ -96,6 +96,8 @@ describe("staff's changes in a push", () => {
     );
     expect(results.map((result) => result.status)).toEqual(['applied', 'applied', 'rejected']);
     expect(Object.keys(results[2].errors ?? {})).toEqual(['non_field_errors']);
+    // Refused as a whole, keyed: the device words it in its user's language from the key.
+    expect(results[2].error_keys).toEqual({ non_field_errors: [{ key: 'access.forbidden', values: {} }] });
     expect(await rig.f.read('vessel', theirs.id)).toMatchObject({
       name: theirs.name,
       version: theirs.version,

@@ -68,6 +68,13 @@ export const CATALOGUE_KEYS = {
   otherProject: 'field.other_project',
   acceptTerms: 'contact.accept_terms',
   noRecord: 'record.no_pk',
+  depends: 'sync.depends',
+  forbidden: 'access.forbidden',
+  readOnly: 'access.read_only',
+  notFound: 'not_found',
+  deleted: 'record.deleted',
+  immutable: 'record.immutable',
+  inUse: 'reference.in_use',
 } as const satisfies Record<Exclude<MessageName, 'item'>, string>;
 
 export const ITEM_KEY = 'field.item';

@@ -2,10 +2,26 @@
 // and the field-error lists want text, a message travels as its code ('§maxLength {"max":255}'); who
 // shows it words it from its name: the server from its catalogue (server/i18n, in the request's language,
 // English for the ERP integrations, in the words of Django REST framework), the app from
-// common:field_errors. Nothing matches a sentence back to its message.
+// common:field_errors (a whole change's refusal: common:record_errors). Nothing matches a sentence back
+// to its message.
 
 /** A value of a message: a number or a text given as it is (a message's code, for an item's message). */
 type SaidValue = string | number;
+
+/**
+ * The messages that refuse a whole change (`non_field_errors`: what it depends on was refused, no
+ * permission, the record gone or not to be changed): the server's, said without a field; every other
+ * message names one.
+ */
+const OF_A_RECORD = [
+  'depends',
+  'forbidden',
+  'readOnly',
+  'notFound',
+  'deleted',
+  'immutable',
+  'inUse',
+] as const;
 
 const NAMES = [
   'required',
@@ -62,9 +78,13 @@ const NAMES = [
   'acceptTerms',
   'noRecord',
   'item',
+  ...OF_A_RECORD,
 ] as const;
 
 export type MessageName = (typeof NAMES)[number];
+
+const recordNames: ReadonlySet<string> = new Set(OF_A_RECORD);
+export const isRecordMessage = (name: MessageName) => recordNames.has(name);
 
 /** A domain message read from its code: its name and values. */
 export interface Said {
@@ -158,6 +178,9 @@ export const messages = {
   acceptTerms: said('acceptTerms'),
   /** The server's: a link to a record it does not have (`id`), deleted meanwhile or never sent. */
   noRecord: (id: string) => said('noRecord', { id }),
+  /** A change the user may not make, or of a record not there: the device's own checks (store/writes.ts). */
+  forbidden: said('forbidden'),
+  notFound: said('notFound'),
 } as const;
 
 function typeName(input: unknown): string {

@@ -2,6 +2,7 @@
 // its outbox entry in one Dexie transaction. The screen sees the change at once; the outbox sends it.
 import { uuidv7 } from '../domain/ids';
 import { sameValue, writableFields } from '../domain/input';
+import { messages } from '../domain/messages';
 import { moveRefusal } from '../domain/refusals';
 import { type ResourceName, refsOf } from '../domain/registry';
 import type { Resource, Role } from '../domain/resource';
@@ -24,8 +25,6 @@ export interface WriteContext {
 
 /** The device's time now, as the outbox and the local rows record it. */
 const stamp = (ctx: WriteContext) => new Date(ctx.now?.() ?? Date.now()).toISOString();
-
-const DENIED = 'You do not have permission to perform this action.';
 
 /**
  * The registry's write permissions, checked before saving (the server checks them again). An update of
@@ -50,7 +49,7 @@ function checkAllowed(
     !!existing &&
     existing.created_by === ctx.userId;
   const allowed = needed !== null && (needed === 'staff' || role === null || role === 'admin' || own);
-  if (!allowed) throw new LocalValidationError({ non_field_errors: [DENIED] });
+  if (!allowed) throw new LocalValidationError({ non_field_errors: [messages.forbidden] });
 }
 
 export interface WriteResult {
@@ -225,7 +224,7 @@ export async function updateRecord(
   const input = writableFields(resource, changes);
   return ctx.db.transaction('rw', tablesFor(ctx.db, resource), async () => {
     const existing = await ctx.db.rows(resourceName).get(id);
-    if (!existing) throw new LocalValidationError({ non_field_errors: ['Not found.'] });
+    if (!existing) throw new LocalValidationError({ non_field_errors: [messages.notFound] });
     checkAllowed(ctx, resource, 'write', existing);
     return updateInTx(ctx, resource, existing, input);
   });

@@ -70,6 +70,23 @@ describe('needs attention', () => {
     expect(await device.db.outbox.count()).toBe(0);
   });
 
+  it("a refusal of the whole change (no permission) waits as its message's code, not the push's sentence", async () => {
+    const admin = await server.user('admin_owner', 'admin');
+    const vessel = await server.rest(admin, 'POST', '/api/vessel/', { name: 'MV Not Theirs' });
+    expect(vessel.status).toBe(201);
+    const device = await makeDevice(server, staff);
+    await device.pull();
+    // Staff may add a vessel and correct their own, not rename an admin's: the server refuses it whole.
+    const edit = await updateRecord(device.ctx, 'vessel', String(vessel.body.id), { name: 'MV Renamed' });
+    expect(await device.push()).toMatchObject({ needsAttention: 1 });
+    // Kept as the domain message's code (its screens word it in the language of the moment:
+    // src/ui/fieldErrors.ts recordMessage), not as the sentence in the language the push was answered in.
+    expect(await device.db.outbox.get(edit.mutation_id ?? '')).toMatchObject({
+      outcome: 'rejected',
+      errors: { non_field_errors: [messages.forbidden] },
+    });
+  });
+
   it('discard on purpose: a never-created record goes with its dependents; an edit reverts to the server copy', async () => {
     const device = await makeDevice(server, staff);
     await device.pull();

@@ -3,6 +3,7 @@
 // with them; everything else keeps flowing.
 import { type SyncApi, SyncHttpError } from '../api/sync';
 import { codeOfKeyed } from '../domain/message-keys';
+import { isRecordMessage, readSaid } from '../domain/messages';
 import type { DeviceState, Mutation, MutationResult } from '../domain/sync-wire';
 import { applyAnsweredRow } from '../store/apply';
 import type { LocalDb } from '../store/db';
@@ -63,7 +64,9 @@ type Rejection = Extract<MutationResult, { status: 'rejected' }>;
 /**
  * A rejection's texts as the device keeps them: a text the server keyed as a domain message (its key
  * beside it) becomes that message's code, which the screens word in the user's language
- * (src/ui/fieldErrors.ts); any other text stays as it came, in the language the push was answered in.
+ * (src/ui/fieldErrors.ts): a field's message under its field, a whole change's (no permission, what it
+ * depends on refused, the record gone) under non_field_errors. Any other text stays as it came, in the
+ * language the push was answered in.
  */
 function refusalTexts({ errors, error_keys: keys = {} }: Rejection): Record<string, string[]> {
   return Object.fromEntries(
@@ -71,8 +74,10 @@ function refusalTexts({ errors, error_keys: keys = {} }: Rejection): Record<stri
       field,
       texts.map((text, index) => {
         const keyed = keys[field]?.[index];
-        // The refusals of no field are shown as they came (no field to name in a domain message's words).
-        return (field !== 'non_field_errors' && keyed && codeOfKeyed(keyed)) || text;
+        const code = keyed ? codeOfKeyed(keyed) : null;
+        const said = code === null ? null : readSaid(code);
+        const fits = said !== null && isRecordMessage(said.name) === (field === 'non_field_errors');
+        return fits && code !== null ? code : text;
       }),
     ]),
   );

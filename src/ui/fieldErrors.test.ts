@@ -7,15 +7,19 @@ import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codeOfKeyed } from '../domain/message-keys';
-import { itemMessage, messages } from '../domain/messages';
+import { isRecordMessage, itemMessage, messages, said } from '../domain/messages';
 import { resources } from '../domain/registry';
 import { fieldLabel as syncLabel } from '../features/sync/describe';
 import { type FieldErrors, LocalValidationError, validateRecord } from '../store/validate';
-import { fieldError, fieldMessage, otherErrors } from './fieldErrors';
+import { fieldError, fieldMessage, otherErrors, recordMessage } from './fieldErrors';
 import { knownFieldLabel } from './fieldNamespaces';
 import { fieldLabel as historyLabel } from './history/values';
 
-type Words = { field_errors: Record<string, string>; fields: Record<string, string> };
+type Words = {
+  field_errors: Record<string, string>;
+  record_errors: Record<string, string>;
+  fields: Record<string, string>;
+};
 const locale = (language: string, ns: string): Words =>
   JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', language, `${ns}.json`), 'utf8'));
 const [commonEn, commonEs] = [locale('en', 'common'), locale('es', 'common')];
@@ -188,15 +192,43 @@ describe("a form's refusals", () => {
     expect(fieldError(es, 'project', 'Fin', errors.end_date)).not.toContain('init_date');
   });
 
-  it('every domain message has its words in both languages, naming the field', () => {
-    for (const key of Object.keys(messages))
-      for (const [language, words] of [
-        ['en', commonEn.field_errors],
-        ['es', commonEs.field_errors],
+  it("every domain message has its words in both languages, naming the field (a whole change's, none)", () => {
+    for (const key of Object.keys(messages) as (keyof typeof messages)[])
+      for (const [language, common] of [
+        ['en', commonEn],
+        ['es', commonEs],
       ] as const) {
-        const text = words[key];
-        expect(text, `${language} field_errors.${key}`).toMatch(/^\{\{field\}\}: /);
+        if (isRecordMessage(key)) {
+          const text = common.record_errors[key];
+          expect(text, `${language} record_errors.${key}`).toMatch(/^\S/);
+          expect(text, `${language} record_errors.${key}`).not.toContain('{{field}}');
+        } else
+          expect(common.field_errors[key], `${language} field_errors.${key}`).toMatch(/^\{\{field\}\}: /);
       }
+  });
+
+  it("a push's refusal of a whole change is worded from its key in the screen's language", () => {
+    // No permission, what it depends on refused, an entry in use: the device keeps the code of the key
+    // the push answered beside its text (src/sync/push.ts) and words it, whatever the push's language.
+    const denied = codeOfKeyed({ key: 'access.forbidden', values: {} });
+    expect(denied).toBe(messages.forbidden);
+    expect(recordMessage(es, denied ?? '')).toBe('No tiene permiso para hacer este cambio.');
+    expect(recordMessage(en, denied ?? '')).toBe('You do not have permission to make this change.');
+    const depends = codeOfKeyed({ key: 'sync.depends', values: {} }) ?? '';
+    expect(recordMessage(es, depends)).toBe('Depende de otro cambio que el servidor rechazó.');
+    const inUse = codeOfKeyed({ key: 'reference.in_use', values: { count: 3 } });
+    expect(inUse).toBe(said('inUse', { count: 3 }));
+    expect(recordMessage(en, inUse ?? '')).toBe('This entry is used by 3 records: retire it instead.');
+    expect(recordMessage(es, inUse ?? '')).toBe(
+      'Esta entrada la usan 3 registros: retírela en lugar de eliminarla.',
+    );
+    // A form's banner words it too; a text without a key (stored before, or the server's own) as it came.
+    expect(otherErrors(es, 'vessel', { non_field_errors: [depends, 'Ya existe.'] }, [])).toEqual([
+      'Depende de otro cambio que el servidor rechazó.',
+      'Ya existe.',
+    ]);
+    // A field's message is worded under its field (fieldMessage), not as a whole change's: left as it is.
+    expect(recordMessage(en, messages.required)).toBe(messages.required);
   });
 
   it("a refusal of a field the form does not show goes to its banner named by the field's label", () => {

@@ -3,10 +3,11 @@
 // reference list) refuse with a domain message's code (src/domain/messages.ts: a name and its values),
 // worded here from `common:field_errors.<name>`; so does a sync push's refusal the server keyed as one of
 // them (src/sync/push.ts keeps its code: a link to a record no longer on the server, 'noRecord', among
-// them). Any other message is the server's, already worded in the request's language (the API client
-// sends Accept-Language), and is shown as it came: no text is read.
+// them), and a refusal of a whole change (non_field_errors: no permission, what it depends on refused),
+// worded without a field by recordMessage. Any other message is the server's, already worded in the
+// request's language (the API client sends Accept-Language), and is shown as it came: no text is read.
 import i18next, { type TFunction } from 'i18next';
-import { readSaid } from '../domain/messages';
+import { isRecordMessage, readSaid } from '../domain/messages';
 import type { ResourceName } from '../domain/registry';
 import type { FieldErrors } from '../store/validate';
 import { knownFieldLabel } from './fieldNamespaces';
@@ -44,6 +45,16 @@ export function fieldMessage(t: TFunction, resource: string, field: string, mess
   return t(`common:field_errors.${said.name}`, values);
 }
 
+/**
+ * A refusal of a whole change (non_field_errors) in the interface's language: one of the domain's (the
+ * server's keyed refusal the device keeps as its code, or the device's own check) from
+ * `common:record_errors.<name>`; any other text as it came.
+ */
+export function recordMessage(t: TFunction, message: string): string {
+  const said = readSaid(message);
+  return said && isRecordMessage(said.name) ? t(`common:record_errors.${said.name}`, said.values) : message;
+}
+
 /** The messages of a field in words, one line; undefined when it has none. */
 export function fieldError(
   t: TFunction,
@@ -69,7 +80,7 @@ export function otherErrors(
     .filter(([field]) => !shown.includes(field))
     .flatMap(([field, list]) =>
       field === 'non_field_errors'
-        ? list
+        ? list.map((message) => recordMessage(t, message))
         : list.map((message) =>
             fieldMessage(t, resource, knownFieldLabel(t, resource, field) ?? field, message),
           ),

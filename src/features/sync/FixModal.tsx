@@ -16,7 +16,7 @@ import { retryEntry } from '../../store/attention';
 import type { LocalDb } from '../../store/db';
 import type { AttentionItem } from '../../store/queries';
 import { LocalValidationError } from '../../store/validate';
-import { fieldError, fieldMessage } from '../../ui/fieldErrors';
+import { fieldError, fieldMessage, recordMessage } from '../../ui/fieldErrors';
 import { notifySuccess } from '../../ui/notices';
 import { RefSelect } from '../../ui/RefSelect';
 import { UsersField } from '../../ui/UsersField';
@@ -101,7 +101,9 @@ export function FixModal({ db, item, onClose }: Props) {
     .filter(([name]) => !fields.includes(name))
     .flatMap(([name, messages]) =>
       messages.map((message) =>
-        name === 'non_field_errors' ? message : fieldMessage(t, entry.resource, label(name), message),
+        name === 'non_field_errors'
+          ? recordMessage(t, message)
+          : fieldMessage(t, entry.resource, label(name), message),
       ),
     );
 

@@ -8,7 +8,7 @@ import { textOf as text } from '../../domain/reference/label';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
 import type { LocalRow, OutboxEntry } from '../../store/schema';
-import { fieldMessage } from '../../ui/fieldErrors';
+import { fieldMessage, recordMessage } from '../../ui/fieldErrors';
 import { knownFieldLabel } from '../../ui/fieldNamespaces';
 import { formatDate, formatDateTime, formatSpan } from '../../ui/format';
 import { labelOf } from '../../ui/lookups';
@@ -169,7 +169,7 @@ export async function describeChange(
   }
   const words = Object.entries(entry.errors ?? {}).flatMap(([field, messages]) =>
     messages.map((message) => {
-      if (field === 'non_field_errors') return message;
+      if (field === 'non_field_errors') return recordMessage(t, message);
       const label = fieldLabel(t, entry.resource, field);
       // A domain message's code (one the server keyed: src/sync/push.ts) is worded naming the field; the
       // server's own text is shown after the field's label.
