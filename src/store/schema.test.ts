@@ -1,7 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { messages } from '../domain/messages';
 import { dexieStores } from '../domain/registry';
 import { getDevice } from './meta';
+import { needsAttention } from './queries';
 import { schemaVersions, syncStores } from './schema';
 import { deviceDb } from './testing';
 import { saveRecord } from './writes';
@@ -97,5 +99,45 @@ describe('local schema', () => {
     expect(upgraded.tables.map((table) => table.name)).toContain('sof-signature');
     expect(await upgraded.outbox.count()).toBe(1);
     upgraded.close();
+  });
+
+  it("reads an older release's refusal of a missing record (its sentence, before keys) as today's code", async () => {
+    const db = deviceDb();
+    await db.open();
+    const [hand, hold] = ['0193a000-0000-7000-8000-00000000000a', '0193a000-0000-7000-8000-00000000000b'];
+    // As a release before the push's keys stored it: the server's sentences, in English and in Spanish.
+    const sentences = {
+      validation_hand: [`Invalid pk "${hand}" - object does not exist.`],
+      commodity: [`Clave "${hold}" no válida: el objeto no existe.`, 'Some other words.'],
+      non_field_errors: ['depends on a rejected change'],
+    };
+    await db.table('outbox').put({
+      mutation_id: '0193a000-0000-7000-8000-0000000000c1',
+      seq: 1,
+      resource: 'packing-list',
+      op: 'update',
+      record_id: '0193a000-0000-7000-8000-0000000000d1',
+      data: { validation_hand: hand },
+      base_version: 3,
+      occurred_at: '2026-11-20T08:00:00.000Z',
+      state: 'needs_attention',
+      attempts: 1,
+      outcome: 'rejected',
+      errors: sentences,
+      detail: null,
+      server_row: null,
+      depends_on: [],
+      user_id: null,
+    });
+    // The screens word a code in the language of the moment (src/ui/fieldErrors.ts); any other text as it came.
+    const upgraded = {
+      validation_hand: [messages.noRecord(hand)],
+      commodity: [messages.noRecord(hold), 'Some other words.'],
+      non_field_errors: ['depends on a rejected change'],
+    };
+    const [item] = await needsAttention(db);
+    expect(item?.entry.errors).toEqual(upgraded);
+    expect((await db.outbox.get('0193a000-0000-7000-8000-0000000000c1'))?.errors).toEqual(upgraded);
+    db.close();
   });
 });
