@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { importDb } from '../../sync/files/imports';
+import { importDb, refusalOf } from '../../sync/files/imports';
 import { ImportErrors } from './ImportErrors';
 import { ImportIgnored } from './ImportIgnored';
 
@@ -30,9 +30,7 @@ export function QueuedImports({ projectId }: { projectId: string }) {
           </Stack>
         ) : entry.state === 'failed' ? (
           <Stack key={entry.id} gap={4}>
-            <ImportErrors
-              refusal={{ file: entry.errors, problems: entry.problems, unlisted: entry.unlisted }}
-            />
+            <ImportErrors refusal={refusalOf(entry)} />
             <Group justify="space-between">
               <Text size="sm">{entry.name}</Text>
               <Button

@@ -17,21 +17,29 @@ import { useSyncStatus } from '../status';
 /** 'imported': kept only to tell the user of columns the server did not read (outcome), until dismissed. */
 type ImportState = 'pending' | 'uploading' | 'failed' | 'imported';
 
-export interface QueuedImport {
+/**
+ * A file waiting to import, and the server's refusal of it when refused: an ImportRefusal, its lines
+ * (`file`) stored as `errors` (the name entries have had from the first release; empty while waiting),
+ * its problems by row and column beside them (absent from a file refused before they were answered).
+ */
+export interface QueuedImport extends Omit<ImportRefusal, 'file'> {
   id: string;
   project: string;
   name: string;
   blob: Blob;
   state: ImportState;
-  /** The server's lines when it refused the file. */
-  errors: string[];
-  /** Its problems by row and column beside them (absent from a file refused before they were answered). */
-  problems?: ImportRefusal['problems'];
-  unlisted?: number;
+  errors: ImportRefusal['file'];
   /** The server's answer, kept when it names columns it did not read. */
   outcome?: ImportOutcome;
   created_at: string;
 }
+
+/** The refusal a refused entry keeps, as the import screen shows it. */
+export const refusalOf = ({ errors, problems, unlisted }: QueuedImport): ImportRefusal => ({
+  file: errors,
+  problems,
+  unlisted,
+});
 
 class ImportDb extends Dexie {
   imports!: Table<QueuedImport, string>;
