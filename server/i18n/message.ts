@@ -3,7 +3,7 @@
 // serialised as it is, a message is its English text: what the ERP integrations and the API's own
 // contract read (and what a request without Accept-Language: es is answered).
 import i18next from 'i18next';
-import type { KeyedMessage, KeyedValue } from '../../src/domain/message-keys.js';
+import { type KeyedMessage, type KeyedValue, LIST_KEYS } from '../../src/domain/message-keys.js';
 import { en, type MessageKey } from './en.js';
 import { es } from './es.js';
 import { fieldWord, inSentence, resourceWord } from './labels.js';
@@ -49,14 +49,20 @@ export const oneOf = (items: readonly Value[]) => new ValueList(items, 'disjunct
 const valueIn = (value: Value, language: Language): string =>
   typeof value === 'object' ? value.in(language) : String(value);
 
-/** A value as a keyed message carries it: a message keyed, a field by its code name, a list in words. */
+/**
+ * A value as a keyed message carries it: a message keyed, a field by its code name, a list as the keyed
+ * list of its items (LIST_KEYS: who words it joins them as its own language does, 'a, b or c').
+ */
 const keyedValue = (value: Value, language: Language): KeyedValue =>
   value instanceof Message
     ? value.keyed(language)
     : value instanceof FieldName
       ? value.field
-      : typeof value === 'object'
-        ? value.in(language)
+      : value instanceof ValueList
+        ? {
+            key: LIST_KEYS[value.type],
+            values: Object.fromEntries(value.items.map((item, index) => [index, keyedValue(item, language)])),
+          }
         : value;
 
 export class Message {

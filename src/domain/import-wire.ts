@@ -1,7 +1,8 @@
 // A packing list's import refused (400), one definition for the server that answers it
 // (server/resources/import) and the app that shows it (src/features/import): beside the lines of text
 // under `file` (what the ERP integrations and the documented API read), each problem with its place in
-// the sheet and its message's key, so the screen lays them out without reading any text.
+// the sheet and its message's key, so the screen lays them out and words them in its user's language
+// without reading any text (src/features/import/problemText.ts).
 import type { KeyedMessage } from './message-keys';
 
 /** One problem of the file. */

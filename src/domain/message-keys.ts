@@ -79,6 +79,12 @@ export const CATALOGUE_KEYS = {
 
 export const ITEM_KEY = 'field.item';
 
+/**
+ * A list of values in a keyed message ('Coil, Granite or Aluminium'): its items under '0', '1'..., joined
+ * by who words it as the reader's language joins them ('a, b o c' in Spanish).
+ */
+export const LIST_KEYS = { conjunction: 'list.and', disjunction: 'list.or' } as const;
+
 const NAME_OF = new Map<string, MessageName>(
   Object.entries(CATALOGUE_KEYS).map(([name, key]) => [key, name as MessageName]),
 );

@@ -2,9 +2,7 @@
 // the field by its label, with its values; the refusals come from the real checks (the domain schema, the
 // repeat check of a reference list), not from hand-typed strings. And the label a field is named by, the
 // same in the forms, the history and the sync panel.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codeOfKeyed } from '../domain/message-keys';
 import { isRecordMessage, itemMessage, messages, said } from '../domain/messages';
@@ -14,33 +12,20 @@ import { type FieldErrors, LocalValidationError, validateRecord } from '../store
 import { fieldError, fieldMessage, otherErrors, recordMessage } from './fieldErrors';
 import { knownFieldLabel } from './fieldNamespaces';
 import { fieldLabel as historyLabel } from './history/values';
+import { localeFile, withLocales } from './testing';
 
 type Words = {
   field_errors: Record<string, string>;
   record_errors: Record<string, string>;
   fields: Record<string, string>;
 };
-const locale = (language: string, ns: string): Words =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', language, `${ns}.json`), 'utf8'));
-const [commonEn, commonEs] = [locale('en', 'common'), locale('es', 'common')];
+const [commonEn, commonEs] = [localeFile<Words>('en', 'common'), localeFile<Words>('es', 'common')];
 
 let en: TFunction;
 let es: TFunction;
 
 beforeAll(async () => {
-  await i18next.init({
-    lng: 'en',
-    fallbackLng: false,
-    ns: ['common', 'admin', 'project'],
-    defaultNS: 'common',
-    resources: {
-      en: { common: commonEn, admin: locale('en', 'admin'), project: locale('en', 'project') },
-      es: { common: commonEs, admin: locale('es', 'admin'), project: locale('es', 'project') },
-    },
-    interpolation: { escapeValue: false },
-  });
-  en = i18next.getFixedT('en');
-  es = i18next.getFixedT('es');
+  ({ en, es } = await withLocales(['common', 'admin', 'project']));
 });
 
 function refusals(resource: keyof typeof resources, record: Record<string, unknown>): FieldErrors {
@@ -250,7 +235,7 @@ describe("a form's refusals", () => {
     ];
     for (const language of ['en', 'es'])
       for (const [ns, group, key] of own) {
-        const words = locale(language, ns) as unknown as Record<string, Record<string, string>>;
+        const words = localeFile<Record<string, Record<string, string>>>(language, ns);
         expect(words[group]?.[key], `${language} ${ns}:${group}.${key}`).toMatch(/^\{\{field\}\}: /);
       }
   });
@@ -268,7 +253,7 @@ describe("a field's label", () => {
 
   it("else the word of the screens that edit it, then the reference lists', then the name in words", () => {
     expect(knownFieldLabel(es, 'vessel', 'imo')).toBe('Número IMO');
-    expect(knownFieldLabel(es, 'project', 'code')).toBe(locale('es', 'project').fields.code);
+    expect(knownFieldLabel(es, 'project', 'code')).toBe(localeFile<Words>('es', 'project').fields.code);
     expect(knownFieldLabel(en, 'port', 'no_such_field')).toBeNull();
     expect(historyLabel(en, 'port', 'no_such_field')).toBe('no such field');
     expect(syncLabel(en, 'port', 'no_such_field')).toBe('No such field');

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { csv } from '../fixtures/packing';
 import { expectNoRawKeys } from './support/app';
-import { openImport, submitImport } from './support/packing-import';
+import { openImport, queueOfflineInSpanish, submitImport } from './support/packing-import';
 import { openRigProject, projectPerTest } from './support/rig';
 
 const rig = projectPerTest('IGN', 'Unread columns');
@@ -43,13 +43,8 @@ describe('columns an import did not read', () => {
     const page = await openRigProject(rig);
     const context = page.context();
     await page.getByTestId('language-es').click();
-    await context.setOffline(true);
-    const dialog = await openImport(page, 'Importar la lista de bultos');
     const file = csv(['Referencia', 'Mercancía', 'Peso'], [['UN-2', 'Bobina', 12000]]);
-    await submitImport(dialog, 'sin conexión.csv', file);
-    await dialog.getByTestId('import-queued').waitFor();
-    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
-    await page.getByTestId('queued-import').waitFor();
+    await queueOfflineInSpanish(page, 'sin conexión.csv', file);
     await context.setOffline(false);
 
     const done = page.getByTestId('queued-import-done');

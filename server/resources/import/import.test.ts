@@ -201,6 +201,9 @@ describe('packing list import', () => {
       problem(8, 'E', 'Label color', 'label_color', 'import.label_aluminium'),
     ]);
     expect(answer.body.unlisted).toBe(0);
+    // The commodities to use, a list: keyed as one (its items), for the app to join in its user's language.
+    const known = (answer.body.problems as ImportProblem[])[2]?.values.known;
+    expect(known).toMatchObject({ key: 'list.or', values: { 0: expect.any(String), 1: expect.any(String) } });
     const spanish = await importFile(project, 'bad.xlsx', file, { headers: { 'Accept-Language': 'es' } });
     const [first] = answer.body.problems as ImportProblem[];
     expect((spanish.body.file as string[])[0]).toBe(

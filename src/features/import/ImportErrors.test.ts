@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportProblem } from '../../domain/import-wire';
+import type { KeyedMessage } from '../../domain/message-keys';
+import { withLocales } from '../../ui/testing';
 import { shownProblems } from './ImportErrors';
+import { problemText } from './problemText';
 
 const problem = (row: number | null, text: string): ImportProblem => ({
   row,
@@ -12,16 +16,25 @@ const problem = (row: number | null, text: string): ImportProblem => ({
   text,
 });
 
+let en: TFunction;
+let es: TFunction;
+
+beforeAll(async () => {
+  ({ en, es } = await withLocales(['packing', 'common']));
+});
+
+/** Each problem in the server's words (the layout's tests); problemText's words are tested below. */
+const asSent = (problem: ImportProblem) => problem.text;
+
 describe('an import refusal', () => {
   it('counts the listed problems and the ones the server only counted', () => {
     const listed = Array.from({ length: 500 }, (_, i) => problem(i + 2, 'Not a number.'));
     const file = listed.map((_, i) => `Row ${i + 2}, column D (Net weight): Not a number.`);
-    expect(shownProblems({ file, problems: listed, unlisted: 0 }).count).toBe(500);
-    const more = shownProblems({
-      file: [...file, '…and 120 more problems.'],
-      problems: listed,
-      unlisted: 120,
-    });
+    expect(shownProblems({ file, problems: listed, unlisted: 0 }, asSent).count).toBe(500);
+    const more = shownProblems(
+      { file: [...file, '…and 120 more problems.'], problems: listed, unlisted: 120 },
+      asSent,
+    );
     expect(more).toMatchObject({ count: 620, unlisted: 120 });
     expect(more.located).toHaveLength(500);
   });
@@ -29,14 +42,17 @@ describe('an import refusal', () => {
   it('lays out row, column and header from the structured problems, whatever their words', () => {
     const located = problem(4, 'Se requiere un número válido.');
     const general = problem(null, 'No hay columna de mercancía.');
-    const shown = shownProblems({
-      file: [
-        'No hay columna de mercancía.',
-        'Fila 4, columna D (Peso neto (kg)): Se requiere un número válido.',
-      ],
-      problems: [general, located],
-      unlisted: 0,
-    });
+    const shown = shownProblems(
+      {
+        file: [
+          'No hay columna de mercancía.',
+          'Fila 4, columna D (Peso neto (kg)): Se requiere un número válido.',
+        ],
+        problems: [general, located],
+        unlisted: 0,
+      },
+      asSent,
+    );
     expect(shown).toEqual({
       general: ['No hay columna de mercancía.'],
       located: [located],
@@ -47,6 +63,69 @@ describe('an import refusal', () => {
 
   it('a refusal without structured problems (the upload refused, an older answer kept offline) is its lines', () => {
     const lines = ['This is a PDF, not a spreadsheet.', 'Row 3, column C (Net weight): Not a number.'];
-    expect(shownProblems({ file: lines })).toEqual({ general: lines, located: [], count: 2, unlisted: 0 });
+    expect(shownProblems({ file: lines }, asSent)).toEqual({
+      general: lines,
+      located: [],
+      count: 2,
+      unlisted: 0,
+    });
+  });
+});
+
+describe("an import refusal's problems in the language of the moment", () => {
+  const cell = (field: string, keyed: KeyedMessage, text: string): ImportProblem => ({
+    row: 3,
+    column: 'B',
+    header: 'Mercancía',
+    field,
+    ...keyed,
+    text,
+  });
+  const both = (problem: ImportProblem) => [problemText(en, 'en', problem), problemText(es, 'es', problem)];
+
+  it('words each from its key and values, not from the text of the language it was refused in', () => {
+    const duplicate = cell(
+      'reference',
+      { key: 'import.duplicate', values: { reference: 'ES-1', row: 2 } },
+      'La referencia "ES-1" también está en la fila 2.',
+    );
+    expect(both(duplicate)).toEqual([
+      'The reference "ES-1" is also on row 2.',
+      'La referencia "ES-1" también está en la fila 2.',
+    ]);
+    // A list is joined as the language of the moment joins it; a nested message is worded too.
+    const known = { key: 'list.or', values: { 0: 'Coil', 1: 'Granite', 2: 'Aluminium' } };
+    const unknown = cell(
+      'commodity',
+      { key: 'import.unknown_commodity', values: { raw: 'Unobtainium', known } },
+      'Mercancía desconocida "Unobtainium" (use Coil, Granite o Aluminium).',
+    );
+    expect(both(unknown)).toEqual([
+      'Unknown commodity "Unobtainium" (use Coil, Granite, or Aluminium).',
+      'Mercancía desconocida "Unobtainium" (use Coil, Granite o Aluminium).',
+    ]);
+    const nothing = { key: 'import.nothing', values: {} };
+    const noReference = {
+      ...cell('reference', { key: 'import.no_reference', values: { found: nothing } }, 'x'),
+    };
+    expect(both({ ...noReference, row: null, column: null, header: null, field: null })).toEqual([
+      'No reference column: the header row (one of the first 20) must name it, e.g. "Reference" or "Referencia". Found: nothing.',
+      'No hay columna de referencia: la fila de encabezado (una de las 20 primeras) debe nombrarla, p. ej. "Referencia" o "Reference". Encontrado: nada.',
+    ]);
+    // A field named in the message is said by its label.
+    const twice = {
+      key: 'import.columns_twice',
+      values: { first: 'C', first_header: 'Peso', second: 'D', second_header: 'Neto', field: 'net_weight' },
+    };
+    expect(problemText(en, 'en', cell('net_weight', twice, 'x'))).toBe(
+      'Columns C ("Peso") and D ("Neto") are both Net weight.',
+    );
+  });
+
+  it("a cell the packing item's rules refuse names its field as the forms do; an unknown key keeps the text", () => {
+    const number = cell('net_weight', { key: 'field.number', values: {} }, 'Se requiere un número válido.');
+    expect(both(number)).toEqual(['Net weight: enter a number.', 'Peso neto: introduzca un número.']);
+    const newer = cell('zone', { key: 'import.from_a_newer_server', values: {} }, 'Words of a newer server.');
+    expect(both(newer)).toEqual(['Words of a newer server.', 'Words of a newer server.']);
   });
 });

@@ -1,6 +1,7 @@
 import { Alert, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ImportProblem, ImportRefusal } from '../../domain/import-wire';
+import { problemText } from './problemText';
 
 /** The problems of a refusal as the screen lays them out. */
 export interface ShownProblems {
@@ -15,11 +16,17 @@ export interface ShownProblems {
   unlisted: number;
 }
 
-/** The server's structured problems, by row and column; a refusal without them is its lines, whole. */
-export function shownProblems({ file, problems, unlisted = 0 }: ImportRefusal): ShownProblems {
+/**
+ * The server's structured problems, by row and column, those of the whole file in `words` (problemText);
+ * a refusal without them is its lines, whole.
+ */
+export function shownProblems(
+  { file, problems, unlisted = 0 }: ImportRefusal,
+  words: (problem: ImportProblem) => string,
+): ShownProblems {
   if (!problems) return { general: file, located: [], count: file.length, unlisted: 0 };
   return {
-    general: problems.filter((problem) => problem.row === null).map((problem) => problem.text),
+    general: problems.filter((problem) => problem.row === null).map(words),
     located: problems.filter((problem) => problem.row !== null),
     count: problems.length + unlisted,
     unlisted,
@@ -31,8 +38,10 @@ export function shownProblems({ file, problems, unlisted = 0 }: ImportRefusal): 
  * lines above it), all in one box that scrolls, so a file with hundreds of problems never floods the screen.
  */
 export function ImportErrors({ refusal }: { refusal: ImportRefusal }) {
-  const { t } = useTranslation('packing');
-  const { general, located, count, unlisted } = shownProblems(refusal);
+  const { t, i18n } = useTranslation('packing');
+  // Worded in the language of the moment from their keys: a switch rewords them.
+  const words = (problem: ImportProblem) => problemText(t, i18n.language, problem);
+  const { general, located, count, unlisted } = shownProblems(refusal, words);
   return (
     <Alert color="red" title={t('import.refused')} data-testid="import-errors">
       <Text size="sm" mb={4} data-testid="import-error-count">
@@ -57,7 +66,7 @@ export function ImportErrors({ refusal }: { refusal: ImportRefusal }) {
             <Table.Tbody>
               {located.map((problem) => (
                 <Table.Tr
-                  key={`${problem.row}-${problem.column}-${problem.text}`}
+                  key={`${problem.row}-${problem.column}-${problem.key}-${problem.text}`}
                   data-testid="import-error"
                   data-row={problem.row ?? ''}
                   data-column={problem.column ?? ''}
@@ -67,7 +76,7 @@ export function ImportErrors({ refusal }: { refusal: ImportRefusal }) {
                   <Table.Td>
                     {problem.column} ({problem.header})
                   </Table.Td>
-                  <Table.Td>{problem.text}</Table.Td>
+                  <Table.Td>{words(problem)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

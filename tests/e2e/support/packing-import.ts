@@ -13,3 +13,16 @@ export async function submitImport(dialog: Locator, name: string, buffer: Buffer
   await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer });
   await dialog.getByTestId('import-submit').click();
 }
+
+/**
+ * In Spanish and offline: imports the CSV (the file is kept on the device), closes the dialog and waits
+ * for the project to show the file waiting. The page stays offline.
+ */
+export async function queueOfflineInSpanish(page: Page, name: string, buffer: Buffer): Promise<void> {
+  await page.context().setOffline(true);
+  const dialog = await openImport(page, 'Importar la lista de bultos');
+  await submitImport(dialog, name, buffer);
+  await dialog.getByTestId('import-queued').waitFor();
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+  await page.getByTestId('queued-import').waitFor();
+}
