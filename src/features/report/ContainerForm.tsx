@@ -12,7 +12,7 @@ import { notifyUpdated } from '../../ui/notices';
 import { RecordField } from '../../ui/RecordField';
 import { RecordFormFrame } from '../../ui/RecordFormFrame';
 import { RecordHeader } from '../../ui/record/RecordHeader';
-import { SyncMark } from '../../ui/SyncMark';
+import { RecordSyncMark } from '../../ui/SyncMark';
 import { useSession } from '../auth';
 import { GenerateButton, useGenerate } from '../project-reports';
 import { ContainerNumberField } from './ContainerNumberField';
@@ -43,7 +43,7 @@ export function ContainerForm({ report }: { report: RowOfResource<'container-rep
     <Stack gap="md">
       <RecordHeader
         title={id ? t('title', { number }) : t('new_title')}
-        marks={id && <SyncMark resource="container-report" id={id} />}
+        marks={id && <RecordSyncMark resource="container-report" id={id} />}
         actions={
           id && (
             <>
