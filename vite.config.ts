@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenChunks } from './build/first-screen-chunks';
+import { inlineSplashLogo } from './build/inline-logo';
 
 const THEME_COLOR = '#0b2545';
 const MANTINE_BASICS =
@@ -144,6 +145,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    inlineSplashLogo(fileURLToPath(new URL('./public/', import.meta.url))),
     sharedWorkers(),
     vendorImageCompression(),
     firstStylesPreloaded(),

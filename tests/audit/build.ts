@@ -6,7 +6,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE_BIN = join(ROOT, 'node_modules/.bin/vite');
 // What the build is made of: a change to any of these makes the build stale.
-const SOURCES = ['src', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'sw',
+  'locales',
+  'public',
+  'build',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
