@@ -1,17 +1,13 @@
 import { resolve } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 /**
- * What the public screens and the start-up load (files, or folders ending in '/'): none of it goes into the
- * signed-in groups below, so / and /login never load those chunks.
+ * What the start-up loads, and the screens a visitor signed out opens (the route table's screens of access
+ * 'public' or 'guest', read from the table itself): none of what they import goes into the signed-in groups
+ * below, so / and /login never load those chunks.
  */
-const PUBLIC_ROOTS = [
-  'src/main.tsx',
-  'src/app/layout/PublicLayout.tsx',
-  'src/features/public/',
-  'src/features/auth/LoginPage.tsx',
-  'src/features/auth/WelcomePage.tsx',
-];
+const START_UP = ['src/main.tsx', 'src/app/layout/PublicLayout.tsx'];
+const ROUTE_TABLE = 'src/app/routes.ts';
 
 /**
  * The signed-in first screen (/projects) in three chunks, each holding what its roots import (statically,
@@ -26,6 +22,54 @@ const GROUPS = [
   { name: 'signed-in', roots: ['src/app/layout/AppLayout.tsx', 'src/app/sync-shell.ts'] },
   { name: 'projects-list', roots: ['src/features/projects/ProjectsPage.tsx'] },
 ];
+
+/** The ESTree nodes under `value`, depth first. */
+function* nodesOf(value: unknown): Generator<Record<string, unknown>> {
+  if (Array.isArray(value)) for (const item of value) yield* nodesOf(item);
+  else if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    if (typeof node.type === 'string') yield node;
+    for (const [key, child] of Object.entries(node)) if (key !== 'parent') yield* nodesOf(child);
+  }
+}
+
+const stringOf = (node: unknown) =>
+  node && typeof node === 'object' && 'value' in node && typeof node.value === 'string'
+    ? node.value
+    : undefined;
+
+/**
+ * The modules of the route table's screens that a visitor signed out opens, read from its lines
+ * `screen(name, path, access, () => import('...'), ...)`: those whose access is 'public' or 'guest'.
+ */
+async function signedOutScreens(context: Rollup.PluginContext, table: string): Promise<string[]> {
+  const code = context.getModuleInfo(table)?.code;
+  if (!code) return context.error(`first-screen chunks: ${table} is not in the build (renamed?)`);
+  const screens: string[] = [];
+  let lines = 0;
+  for (const node of nodesOf(context.parse(code))) {
+    const callee = node.callee as { name?: unknown } | undefined;
+    if (node.type !== 'CallExpression' || callee?.name !== 'screen') continue;
+    const [, , access, load] = node.arguments as unknown[];
+    // The import() itself (the build may have wrapped it in its preload helper by now).
+    const imported = [...nodesOf(load)].find((inner) => inner.type === 'ImportExpression');
+    const source = stringOf(imported?.source);
+    if (!stringOf(access) || !source)
+      return context.error(
+        `first-screen chunks: a screen(...) of ${table} without its access or import('...')`,
+      );
+    lines += 1;
+    if (stringOf(access) === 'auth') continue;
+    const resolved = await context.resolve(source, table);
+    if (!resolved) return context.error(`first-screen chunks: ${source} (${table}) does not resolve`);
+    screens.push(resolved.id);
+  }
+  if (lines === 0 || screens.length === 0)
+    return context.error(
+      `first-screen chunks: no screen(name, path, access, () => import(...)) read in ${table}`,
+    );
+  return screens;
+}
 
 interface ChunkGroup {
   name: string;
@@ -46,8 +90,7 @@ export function firstScreenChunks(projectRoot: string): { plugin: Plugin; groups
   const plugin: Plugin = {
     name: 'karbontrack:first-screen-chunks',
     apply: 'build',
-    buildEnd() {
-      const all = [...this.getModuleIds()];
+    async buildEnd() {
       const closure = (roots: string[], into: Set<string>) => {
         const visit = (id: string) => {
           if (into.has(id)) return;
@@ -56,13 +99,15 @@ export function firstScreenChunks(projectRoot: string): { plugin: Plugin; groups
         };
         for (const root of roots) {
           const path = resolve(projectRoot, root);
-          if (root.endsWith('/')) for (const id of all.filter((id) => id.startsWith(`${path}/`))) visit(id);
-          else if (this.getModuleInfo(path)) visit(path);
+          if (this.getModuleInfo(path)) visit(path);
           else this.error(`first-screen chunks: ${root} is not in the build (renamed?)`);
         }
         return into;
       };
-      const taken = closure(PUBLIC_ROOTS, new Set());
+      const taken = closure(
+        [...START_UP, ...(await signedOutScreens(this, resolve(projectRoot, ROUTE_TABLE)))],
+        new Set(),
+      );
       for (const group of GROUPS) {
         const roots = new Set(group.roots.map((root) => resolve(projectRoot, root)));
         const own = new Set([...closure(group.roots, new Set())].filter((id) => !taken.has(id)));

@@ -14,6 +14,11 @@ export interface AppRoute {
   load: () => Promise<unknown>;
   /** The text namespaces its first render reads: loaded with the start-up when it is the first screen. */
   namespaces: string[];
+  /**
+   * Its first render needs only the start-up's styles (./styles/first.css): opened on it, the app loads the
+   * rest of Mantine's styles later (./styles/loadRest.ts).
+   */
+  light: boolean;
 }
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -24,13 +29,18 @@ function screen(
   access: Access,
   load: Loader,
   namespaces: string[] = [],
+  { light = false } = {},
 ): AppRoute {
-  return { name, path, access, page: lazy(load), load, namespaces };
+  return { name, path, access, page: lazy(load), load, namespaces, light };
 }
 
-// The route registry: the spec's table, one line per path, each screen its own chunk.
+const LIGHT = { light: true };
+
+// The route registry: the spec's table, one line per path, each screen its own chunk. The build reads it
+// too (build/first-screen-chunks.ts): what the screens of access 'public' and 'guest' import stays out of
+// the signed-in chunks. Keep each line `screen(name, path, access, () => import('...'), ...)`.
 export const ROUTES: AppRoute[] = [
-  screen('product', '/', 'public', () => import('../features/public/LandingPage')),
+  screen('product', '/', 'public', () => import('../features/public/LandingPage'), [], LIGHT),
   screen('contact', '/contact', 'public', () => import('../features/public/contact/ContactPage')),
   screen(
     'terms-conditions',
@@ -39,12 +49,16 @@ export const ROUTES: AppRoute[] = [
     () => import('../features/public/legal/TermsPage'),
   ),
   screen('privacy-policy', '/privacy-policy', 'public', () => import('../features/public/legal/PrivacyPage')),
-  screen('login', '/login', 'guest', () => import('../features/auth/LoginPage')),
+  screen('login', '/login', 'guest', () => import('../features/auth/LoginPage'), [], LIGHT),
   screen('welcome', '/welcome/:token', 'public', () => import('../features/auth/WelcomePage'), ['auth']),
-  screen('projects', '/projects', 'auth', () => import('../features/projects/ProjectsPage'), [
+  screen(
     'projects',
-    'ui',
-  ]),
+    '/projects',
+    'auth',
+    () => import('../features/projects/ProjectsPage'),
+    ['projects', 'ui'],
+    LIGHT,
+  ),
   screen('project', '/project/:id?', 'auth', () => import('../features/project/ProjectPage')),
   screen('hand', '/project/:projectId/hand/:id', 'auth', () => import('../features/hand/HandPage')),
   screen('reports', '/reports', 'auth', () => import('../features/reports/ReportsPage')),

@@ -1,7 +1,9 @@
 // The Mantine styles the first screens do not use (./rest.css) load after the first screen: at the first
 // touch, click or key (before any dialog or picker can open), or once the screen has settled; at once
-// when the app opens on another screen. From the service worker's precache once installed.
-const LIGHT_SCREENS = new Set(['/', '/login', '/projects']);
+// when the app opens on another screen (one the route table does not mark light). From the service
+// worker's precache once installed.
+import { routeFor } from '../routes';
+
 const SETTLE_MS = 3000;
 
 let loading: Promise<unknown> | null = null;
@@ -14,7 +16,7 @@ function loadRestStyles(): Promise<unknown> {
 }
 
 export function scheduleRestStyles(pathname: string): void {
-  if (!LIGHT_SCREENS.has(pathname.replace(/\/+$/, '') || '/')) {
+  if (!routeFor(pathname)?.light) {
     void loadRestStyles();
     return;
   }
