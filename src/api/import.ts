@@ -49,8 +49,7 @@ const isProblem = (value: unknown): value is ImportProblem =>
 
 /**
  * A 400 of the import as the screen shows it: the lines of text, and beside them the problems by row and
- * column (absent from a refusal of the upload itself, or from an older server's answer); null for any
- * other failure.
+ * column (absent from an older server's answer); null for any other failure.
  */
 export async function importRefusal(error: unknown): Promise<ImportRefusal | null> {
   const body = await badRequestBody(error);

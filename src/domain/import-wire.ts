@@ -21,7 +21,10 @@ export interface ImportProblem extends KeyedMessage {
 export interface ImportRefusal {
   /** The problems as lines of text: 'Row 3, column C (Net weight): ...', then '…and 12 more problems.'. */
   file: string[];
-  /** The problems listed (at most 500); absent from a refusal of the upload itself (no file, not .xlsx). */
+  /**
+   * The problems listed (at most 500); a file refused as a whole (not a spreadsheet, past a limit) has its
+   * one problem of the whole file. Absent from an older server's answer.
+   */
   problems?: ImportProblem[];
   /** How many more problems the file has than are listed. */
   unlisted?: number;

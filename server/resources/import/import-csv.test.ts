@@ -171,6 +171,21 @@ describe('CSV packing lists from real offices', () => {
     ]);
     const empty = await importFile(project, 'vacío.csv', Buffer.alloc(0));
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ file: ['The submitted file is empty.'] });
+    // Refused as a whole: its line, and beside it the same as a problem of the whole file, keyed.
+    expect(empty.body).toEqual({
+      file: ['The submitted file is empty.'],
+      problems: [
+        {
+          row: null,
+          column: null,
+          header: null,
+          field: null,
+          key: 'upload.empty',
+          values: {},
+          text: 'The submitted file is empty.',
+        },
+      ],
+      unlisted: 0,
+    });
   });
 });

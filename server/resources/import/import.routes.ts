@@ -22,7 +22,7 @@ import { sheetFormat } from './format.js';
 import type { ImpliedMarks } from './numbers.js';
 import { readCsv } from './read-csv.js';
 import { readXlsx, type SheetRow } from './read-xlsx.js';
-import { importRefusal } from './refusal.js';
+import { fileRefusal, importRefusal } from './refusal.js';
 import { type Commodity, parseRowsInTurns } from './rows.js';
 import { importTemplate } from './template.js';
 import { writeImport } from './write.js';
@@ -85,6 +85,8 @@ async function importFile(
       status: 200,
       body: { ...(await writeImport(trx, actor, project.id, parsed.items, parsed.given)), ...parsed.ignored },
     }));
+  } catch (error) {
+    throw fileRefusal(error, requestLanguage(request)) ?? error;
   } finally {
     await discard(file?.path);
   }
@@ -107,7 +109,8 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
           description:
             'multipart/form-data with `file`. Columns by header (English or Spanish, any order). At most 50,000 rows, ' +
             'values in the first 500 columns, 10,000 characters a cell: past them the file is refused at once, saying which. All rows or none: ' +
-            '400 `{file: ["Row 3, column C (Net weight): ..."], problems, unlisted}`: `file` the problems in words ' +
+            '400 `{file: ["Row 3, column C (Net weight): ..."], problems, unlisted}` (a file refused as a whole, ' +
+            'not a spreadsheet or past a limit, the same with its message as a problem of the whole file): `file` the problems in words ' +
             '(at most 500, then "…and 12 more problems."); `problems` the same ones each as ' +
             '`{row, column, header, field, key, values, text}` (`row`, `column` and `header` null for a problem of the ' +
             'whole file; `key` and `values` its message in the catalogue, `text` its words without the row); ' +

@@ -253,6 +253,10 @@ describe('packing list import', () => {
     const answer = await importFile(project, 'bomb.xlsx', bomb);
     expect(answer.status).toBe(400);
     expect(answer.body.file).toEqual([expect.stringContaining('unpacks to more than 100 MB')]);
+    // Beside the line, the refusal as a problem of the whole file, keyed for the app to word.
+    expect(answer.body.problems).toEqual([
+      expect.objectContaining({ row: null, field: null, key: 'xlsx.too_big', values: { size: 100 } }),
+    ]);
 
     const renamed = await importFile(project, 'list.xlsx', pdf());
     expect(renamed.status).toBe(400);

@@ -3,9 +3,9 @@
 // them, each with its place in the sheet, its field and its message's key (src/domain/import-wire.ts), so
 // the app lays them out by row and column without reading the text.
 import type { ImportProblem } from '../../../src/domain/import-wire.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, ValidationError } from '../../http/errors.js';
 import type { Language } from '../../i18n/language.js';
-import { type Message, say, type Text } from '../../i18n/message.js';
+import { Message, say, type Text } from '../../i18n/message.js';
 import type { Problem } from './rows.js';
 
 /** Problems listed at most; the rest are counted. */
@@ -50,4 +50,18 @@ export function importRefusal(general: Message[], problems: Problem[], language:
     problems: listed.map((problem) => structured(problem, language)),
     unlisted,
   });
+}
+
+/**
+ * A refusal of the file as a whole (not a spreadsheet, too big, no rows: a 400 naming only `file`) in the
+ * same shape, its messages as problems of the whole file, so a device words them from their keys too;
+ * undefined for any other error.
+ */
+export function fileRefusal(error: unknown, language: Language): HttpError | undefined {
+  if (!(error instanceof ValidationError)) return undefined;
+  const { file, ...others } = error.fields;
+  const messages = file?.filter((text): text is Message => text instanceof Message) ?? [];
+  if (Object.keys(others).length > 0 || messages.length === 0 || messages.length !== file?.length)
+    return undefined;
+  return importRefusal(messages, [], language);
 }

@@ -122,6 +122,20 @@ describe("an import refusal's problems in the language of the moment", () => {
     );
   });
 
+  it('a file refused as a whole (not a spreadsheet, past a limit) is worded from its key too', () => {
+    const whole = { row: null, column: null, header: null, field: null };
+    const pdf = { ...whole, key: 'format.pdf', values: {}, text: 'Esto es un PDF, no una hoja de cálculo.' };
+    expect(both(pdf).map((text) => text.split('.')[0])).toEqual([
+      'This is a PDF, not a spreadsheet',
+      'Esto es un PDF, no una hoja de cálculo',
+    ]);
+    const rows = { ...whole, key: 'sheet.too_many_rows', values: { max: 50000 }, text: 'x' };
+    expect(both(rows)).toEqual([
+      'The file has more than 50000 rows; split it into several files.',
+      'El archivo tiene más de 50000 filas; divídalo en varios archivos.',
+    ]);
+  });
+
   it("a cell the packing item's rules refuse names its field as the forms do; an unknown key keeps the text", () => {
     const number = cell('net_weight', { key: 'field.number', values: {} }, 'Se requiere un número válido.');
     expect(both(number)).toEqual(['Net weight: enter a number.', 'Peso neto: introduzca un número.']);
