@@ -1,6 +1,6 @@
 // Writes public/karbontrack-flyer.pdf, the one-page product flyer offered on /contact:
 // `npx tsx server/cli/make-flyer.ts`. The PDF is committed; run again when the copy changes.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 
@@ -15,62 +15,58 @@ interface Copy {
   closing: string;
 }
 
-const EN: Copy = {
-  heading: 'Cargo operations, tallied on deck and reported the same day',
+/** The flyer's own words: shorter than the landing page's, whose heading and feature titles it shares. */
+interface Own {
+  lead: string;
+  /** One line for each of FEATURES, in its order. */
+  points: string[];
+  closing: string;
+}
+
+/** The landing page's features the flyer lists (locales/<language>/public.json `landing.f_<name>_title`). */
+const FEATURES = ['projects', 'tally', 'offline', 'reports', 'api'] as const;
+
+/** The copy in `language`: the landing page's heading and feature titles (one wording), the flyer's own lines. */
+function copyIn(language: 'en' | 'es', own: Own): Copy {
+  const file = join(import.meta.dirname, `../../locales/${language}/public.json`);
+  const landing = (JSON.parse(readFileSync(file, 'utf8')) as { landing: Record<string, string> }).landing;
+  const word = (key: string) => {
+    const found = landing[key];
+    if (!found) throw new Error(`No landing.${key} in ${file}`);
+    return found;
+  };
+  return {
+    heading: word('title'),
+    lead: own.lead,
+    points: FEATURES.map((feature, index) => [word(`f_${feature}_title`), own.points[index] ?? '']),
+    closing: own.closing,
+  };
+}
+
+const EN = copyIn('en', {
   lead: 'Karbontrack is the working tool for port operators and stevedoring companies: vessel calls, working shifts, packing lists, incidences and reports in one place, recorded where the cargo moves.',
   points: [
-    [
-      'Vessel calls as projects',
-      'Vessel, port, customer, commodity and activity; packing lists imported from spreadsheets.',
-    ],
-    [
-      'Tally on the tablet',
-      'Coils, granite and aluminium validated per hand and hold; events, stoppages and damage photos.',
-    ],
-    [
-      'Works offline on deck',
-      'Installs on the tablet and keeps working without signal; changes are sent when the connection returns.',
-    ],
-    [
-      'Reports the same day',
-      'Coil, SOF and prompter spreadsheets, container inspection PDFs, gross and net time, delays and ratios.',
-    ],
-    [
-      'An API for your ERP',
-      'A documented REST API so invoicing and customer portals use the same figures as the quay.',
-    ],
+    'Vessel, port, customer, commodity and activity; packing lists imported from spreadsheets.',
+    'Coils, granite and aluminium validated per hand and hold; events, stoppages and damage photos.',
+    'Installs on the tablet and keeps working without signal; changes are sent when the connection returns.',
+    'Coil, SOF and prompter spreadsheets, container inspection PDFs, gross and net time, delays and ratios.',
+    'A documented REST API so invoicing and customer portals use the same figures as the quay.',
   ],
   closing: 'Ask for a demo with a vessel call like yours: use the contact form on our website.',
-};
+});
 
-const ES: Copy = {
-  heading: 'Operaciones de carga, contadas a bordo e informadas el mismo día',
-  lead: 'Karbontrack es la herramienta de trabajo de operadores portuarios y estibadoras: escalas, manos, packing lists, incidencias e informes en un solo lugar, registrados donde se mueve la carga.',
+const ES = copyIn('es', {
+  lead: 'Karbontrack es la herramienta de trabajo de operadores portuarios y estibadoras: escalas, manos, listas de bultos, incidencias e informes en un solo lugar, registrados donde se mueve la carga.',
   points: [
-    [
-      'Las escalas como proyectos',
-      'Buque, puerto, cliente, mercancía y actividad; packing lists importados de hojas de cálculo.',
-    ],
-    [
-      'Tally en la tableta',
-      'Bobinas, granito y aluminio validados por mano y bodega; eventos, paradas y fotos de daños.',
-    ],
-    [
-      'Funciona sin conexión',
-      'Se instala en la tableta y sigue funcionando sin cobertura; los cambios se envían al volver la conexión.',
-    ],
-    [
-      'Informes el mismo día',
-      'Hojas de bobinas, SOF y apuntadores, PDF de inspección de contenedores, tiempos, demoras y rendimientos.',
-    ],
-    [
-      'Una API para su ERP',
-      'Una API REST documentada para que facturación y portales de clientes usen las cifras del muelle.',
-    ],
+    'Buque, puerto, cliente, mercancía y actividad; listas de bultos importadas de hojas de cálculo.',
+    'Bobinas, granito y aluminio validados por mano y bodega; eventos, paradas y fotos de daños.',
+    'Se instala en la tableta y sigue funcionando sin cobertura; los cambios se envían al volver la conexión.',
+    'Hojas de bobinas, hechos (SOF) y apuntadores, PDF de inspección de contenedores, tiempos, demoras y rendimientos.',
+    'Una API REST documentada para que facturación y portales de clientes usen las cifras del muelle.',
   ],
   closing:
     'Solicite una demostración con una escala como las suyas desde el formulario de contacto de nuestra web.',
-};
+});
 
 function section(doc: PDFKit.PDFDocument, copy: Copy, x: number, width: number): void {
   doc.fillColor(NAVY).font('Helvetica-Bold').fontSize(17).text(copy.heading, x, doc.y, { width });
