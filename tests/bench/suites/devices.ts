@@ -3,11 +3,16 @@
 // process: it holds the database); BENCH_DEVICES overrides both counts. Changes applied per second, p99
 // of push and of pull, server CPU per applied change (both processes), memory before and after, and
 // whether every device converged to the server. The servers run in processes of their own; the devices
-// (real local store and sync on fake IndexedDB) run in the bench process, on the same cores.
+// (real local store and sync on fake IndexedDB) run in the bench process, on the same cores. Beside each
+// p99 as a device measured it: the same requests as the servers timed them, and the event-loop delay of
+// the bench process and of the servers, which say where a tail comes from (the server, or the devices'
+// own process waiting for a core).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '../../../server/testing.js';
+import type { LoopFigures } from '../../soak/support/loop-hold.js';
+import { watchLoop } from '../../soak/support/loop-hold.js';
 import { percentile } from '../../soak/support/server-devices.js';
 import { type ServerProcess, spawnServer } from '../../soak/support/server-process.js';
 import { handsEverywhere, runSoak } from '../../soak/support/server-soak.js';
@@ -52,6 +57,7 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
       servers.reduce((total, one) => total + read(one), 0);
     let rssBefore = 0;
     let cpuBefore = 0;
+    let benchLoop: ReturnType<typeof watchLoop> | undefined;
     ctx.log(
       `devices: ${count} devices for ${SECONDS} s on one project, ${servers.length} server process(es) [${engine}]`,
     );
@@ -61,17 +67,26 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
       usernames: USERS,
       devices: count,
       seconds: SECONDS,
-      onReady: () => {
+      onReady: async () => {
+        // From here on: the servers' own timings and event loops, and this process's.
+        await Promise.all(servers.map((one) => Promise.all([one.syncRequestTimes(), one.loopDelay()])));
+        benchLoop = watchLoop();
         rssBefore = sum((one) => one.rssBytes());
         cpuBefore = sum((one) => one.cpuMs());
       },
     });
     const cpu = sum((one) => one.cpuMs()) - cpuBefore;
+    const benchLoopFigures = benchLoop?.read();
+    benchLoop?.stop();
+    const served = await Promise.all(servers.map((one) => one.syncRequestTimes()));
+    const serverLoops = await Promise.all(servers.map((one) => one.loopDelay()));
     const rssAfter = sum((one) => one.rssBytes());
     const { onServer, onDevices } = await handsEverywhere(live, result);
     const agreeing = onDevices.filter((rows) => JSON.stringify(rows) === JSON.stringify(onServer)).length;
     for (const device of result.devices) device.close();
     const { push, pull } = result.timings;
+    const servedPush = served.flatMap((one) => one.push);
+    const servedPull = served.flatMap((one) => one.pull);
     // Without the seconds run (they vary): the next run's row finds this one as its previous figure.
     const label = `${count} devices on one project, ${servers.length} process${servers.length > 1 ? 'es' : ''}`;
     const pushGoal = PUSH_GOAL_MS[engine];
@@ -96,6 +111,28 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
         ...(pullGoal ? { goal: `< ${pullGoal} ms`, ok: percentile(pull, 99) < pullGoal } : {}),
         note: `p50 ${round(percentile(pull, 50))} ms over ${pull.length} pulls`,
       }),
+      row('push p99 as the servers timed it', round(percentile(servedPush, 99)), 'ms', {
+        note: `p50 ${round(percentile(servedPush, 50))} ms over ${servedPush.length} pushes: from the request's head parsed to the answer written`,
+      }),
+      row('pull p99 as the servers timed it', round(percentile(servedPull, 99)), 'ms', {
+        note: `p50 ${round(percentile(servedPull, 50))} ms over ${servedPull.length} pulls`,
+      }),
+      row(
+        'event-loop delay of the bench process (the devices), p99',
+        round(benchLoopFigures?.p99 ?? Number.NaN),
+        'ms',
+        {
+          note: loopNote(benchLoopFigures),
+        },
+      ),
+      row(
+        'event-loop delay of the server processes, p99 (the worst)',
+        round(Math.max(...serverLoops.map((one) => one.p99))),
+        'ms',
+        {
+          note: serverLoops.map(loopNote).join('; '),
+        },
+      ),
       row('server CPU per applied change', round(cpu / Math.max(1, result.applied), 1), 'ms CPU', {
         note: `${round(cpu)} ms of the server processes' CPU during the soak, pulls included`,
       }),
@@ -116,6 +153,12 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A loop's figures in words: the wall-clock delay, and how much of it was the thread's own work. */
+const loopNote = (loop: LoopFigures | undefined) =>
+  loop
+    ? `max ${round(loop.max)} ms; own work between two 5 ms ticks p99 ${round(loop.heldP99)} ms, max ${round(loop.heldMax)} ms (the rest of a delay is waiting for a core)`
+    : 'not measured';
 
 const devices: BenchSuite = {
   name: 'devices',

@@ -1,6 +1,9 @@
 // The server as its own process for the soak tests and the devices bench: the real startServer with the
 // configuration from the environment (as server/start.ts), plus what a test needs from outside: users
-// made at start (KT_SOAK_USERS, JSON [{username, password, role}]) and SQL over the IPC channel.
+// made at start (KT_SOAK_USERS, JSON [{username, password, role}]), SQL over the IPC channel, and how long
+// the server itself took over each sync request.
+import { subscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../server/config.js';
 import { startServer } from '../../../server/server.js';
@@ -13,12 +16,44 @@ interface SoakUser {
   role: 'admin' | 'staff';
 }
 
-type Request = { type: 'query'; id: number; text: string; params: unknown[] } | { type: 'loop'; id: number };
+type Request =
+  | { type: 'query'; id: number; text: string; params: unknown[] }
+  | { type: 'loop'; id: number }
+  | { type: 'requests'; id: number };
+
+/**
+ * Milliseconds from Node parsing a sync request's head to the last byte of its answer handed to the
+ * socket, by kind: the server's share of what a device measures (the rest is the device's own event loop,
+ * the connection's queue and the network). Read and reset over IPC.
+ */
+function timeSyncRequests(): () => { push: number[]; pull: number[] } {
+  const started = new WeakMap<IncomingMessage, number>();
+  let times = { push: [] as number[], pull: [] as number[] };
+  subscribe('http.server.request.start', (message) => {
+    started.set((message as { request: IncomingMessage }).request, performance.now());
+  });
+  subscribe('http.server.response.finish', (message) => {
+    const { request } = message as { request: IncomingMessage };
+    const start = started.get(request);
+    const kind = request.url?.startsWith('/api/sync/push/')
+      ? 'push'
+      : request.url?.startsWith('/api/sync/pull/')
+        ? 'pull'
+        : null;
+    if (start !== undefined && kind) times[kind].push(performance.now() - start);
+  });
+  return () => {
+    const read = times;
+    times = { push: [], pull: [] };
+    return read;
+  };
+}
 
 async function main() {
   // How long the event loop was held (benches, never-stalls.test.ts): read and reset over IPC, watched from
   // the first read on (its 5 ms timer reads /proc: CPU a bench of the server alone must not count).
   let loop: ReturnType<typeof watchLoop> | undefined;
+  const requestTimes = timeSyncRequests();
   const server = await startServer(loadConfig());
   const users = JSON.parse(process.env.KT_SOAK_USERS ?? '[]') as SoakUser[];
   for (const user of users) {
@@ -33,6 +68,10 @@ async function main() {
     if (message.type === 'loop') {
       loop ??= watchLoop();
       process.send?.({ type: 'rows', id: message.id, rows: [loop.read()] });
+      return;
+    }
+    if (message.type === 'requests') {
+      process.send?.({ type: 'rows', id: message.id, rows: [requestTimes()] });
       return;
     }
     if (message.type !== 'query') return;

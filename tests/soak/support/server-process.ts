@@ -28,6 +28,8 @@ export interface ServerProcess {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** How long the event loop was held since the last call (or the start), ms; then starts over. */
   loopDelay(): Promise<LoopFigures>;
+  /** Server-side milliseconds of each sync push and pull since the last call (or the start); then starts over. */
+  syncRequestTimes(): Promise<{ push: number[]; pull: number[] }>;
   /** Resident memory of the server process, in bytes (Linux /proc). */
   rssBytes(): number;
   /** CPU time the server process has used, in ms (user + system, Linux /proc). */
@@ -132,6 +134,11 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     async loopDelay() {
       const [row] = await ask<LoopFigures>({ type: 'loop' });
       if (!row) throw new Error('no answer about the event loop');
+      return row;
+    },
+    async syncRequestTimes() {
+      const [row] = await ask<{ push: number[]; pull: number[] }>({ type: 'requests' });
+      if (!row) throw new Error('no answer about the sync requests');
       return row;
     },
     rssBytes() {

@@ -15,8 +15,8 @@ export interface SoakOptions {
   usernames: string[];
   devices: number;
   seconds: number;
-  /** Called once the devices have their first sync, before the soak starts. */
-  onReady?: () => void;
+  /** Called (and awaited) once the devices have their first sync, before the soak starts. */
+  onReady?: () => void | Promise<void>;
 }
 
 export interface SoakResult {
@@ -94,7 +94,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   }
   timings.push.length = 0;
   timings.pull.length = 0;
-  options.onReady?.();
+  await options.onReady?.();
 
   let applied = 0;
   let made = 0;
