@@ -158,6 +158,27 @@ describe('import problems in the user language', () => {
     const french = await importFile('liste.xlsx', pdf(), { 'accept-language': 'fr-FR' });
     expect(french.body.file).toEqual([expect.stringMatching(/^This is a PDF, not a spreadsheet\./)]);
   });
+
+  it('refuses a packing list past the upload limit (413) in Spanish, keyed beside its words for the app', async () => {
+    const big = await importFile('grande.csv', Buffer.alloc(LIMIT + 1024, 'a'), SPANISH);
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({
+      file: ['El archivo supera el límite de 0.2 MB.'],
+      detail: 'El archivo supera el límite de 0.2 MB.',
+      problems: [
+        {
+          row: null,
+          column: null,
+          header: null,
+          field: null,
+          key: 'upload.too_large',
+          values: { size: '0.2 MB' },
+          text: 'El archivo supera el límite de 0.2 MB.',
+        },
+      ],
+      unlisted: 0,
+    });
+  });
 });
 
 describe('upload refusals in the user language', () => {

@@ -1,6 +1,7 @@
 import { HTTPError, type NormalizedOptions, TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { decodeBody, describeApiError, fieldErrors, linesFromBody } from './errors';
+import { importRefusal } from './import';
 
 function httpError(status: number, body: BodyInit | null, statusText = ''): HTTPError {
   const request = new Request('http://localhost/api/x/');
@@ -61,5 +62,27 @@ describe('describeApiError', () => {
     );
     expect(await fieldErrors(error)).toEqual({ email: ['Enter a valid email.'], non_field_errors: ['No.'] });
     expect(await fieldErrors(httpError(500, null))).toBeNull();
+  });
+});
+
+describe("an import's refusal", () => {
+  it('reads a file too large (413) as a refusal with its keyed problem, its detail not said twice', async () => {
+    // The body as server/i18n/messages.test.ts checks the server answers it.
+    const text = 'El archivo supera el límite de 0.2 MB.';
+    const whole = { row: null, column: null, header: null, field: null };
+    const problem = { ...whole, key: 'upload.too_large', values: { size: '0.2 MB' }, text };
+    const body = { file: [text], detail: text, problems: [problem], unlisted: 0 };
+    expect(await importRefusal(httpError(413, JSON.stringify(body)))).toEqual({
+      file: [text],
+      problems: [problem],
+      unlisted: 0,
+    });
+    // A 413 of the body's own limit (no `file`), or from an older server: its words, as they came.
+    expect(
+      await importRefusal(httpError(413, JSON.stringify({ detail: 'Request body is too large.' }))),
+    ).toEqual({
+      file: ['Request body is too large.'],
+    });
+    expect(await importRefusal(httpError(403, JSON.stringify({ detail: 'No.' })))).toBeNull();
   });
 });

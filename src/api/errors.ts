@@ -102,9 +102,9 @@ export async function describeApiError(error: unknown): Promise<ErrorNotice> {
   return notice(message('common:notice.unknown_error'));
 }
 
-/** The body of a 400 answer, when it is a JSON object; null for anything else. */
-export async function badRequestBody(error: unknown): Promise<Record<string, unknown> | null> {
-  if (!(error instanceof HTTPError) || error.response.status !== 400) return null;
+/** The body of a 400 answer (or of `status`), when it is a JSON object; null for anything else. */
+export async function badRequestBody(error: unknown, status = 400): Promise<Record<string, unknown> | null> {
+  if (!(error instanceof HTTPError) || error.response.status !== status) return null;
   const body = await responseBody(error.response);
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
 }

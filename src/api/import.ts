@@ -48,13 +48,16 @@ const isProblem = (value: unknown): value is ImportProblem =>
   typeof value === 'object' && value !== null && typeof (value as ImportProblem).text === 'string';
 
 /**
- * A 400 of the import as the screen shows it: the lines of text, and beside them the problems by row and
- * column (absent from an older server's answer); null for any other failure.
+ * A 400 (or 413) of the import as the screen shows it: the lines of text, and beside them the problems by
+ * row and column (absent from an older server's answer); null for any other failure.
  */
 export async function importRefusal(error: unknown): Promise<ImportRefusal | null> {
-  const body = await badRequestBody(error);
+  // A file too large (413) is refused in the same shape, its `detail` saying again what `file` says.
+  const tooLarge = await badRequestBody(error, 413);
+  const body = tooLarge ?? (await badRequestBody(error));
   if (!body) return null;
   const { problems, unlisted, ...lines } = body;
+  if (tooLarge && 'file' in lines) delete lines.detail;
   const file = linesFromBody(lines).flatMap((line) => line.messages);
   if (!Array.isArray(problems)) return { file };
   return {

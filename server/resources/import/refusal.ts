@@ -3,7 +3,7 @@
 // them, each with its place in the sheet, its field and its message's key (src/domain/import-wire.ts), so
 // the app lays them out by row and column without reading the text.
 import type { ImportProblem } from '../../../src/domain/import-wire.js';
-import { HttpError, ValidationError } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import type { Language } from '../../i18n/language.js';
 import { Message, say, type Text } from '../../i18n/message.js';
 import type { Problem } from './rows.js';
@@ -53,15 +53,17 @@ export function importRefusal(general: Message[], problems: Problem[], language:
 }
 
 /**
- * A refusal of the file as a whole (not a spreadsheet, too big, no rows: a 400 naming only `file`) in the
- * same shape, its messages as problems of the whole file, so a device words them from their keys too;
- * undefined for any other error.
+ * A refusal of the file as a whole (not a spreadsheet, past a limit, too large: a 4xx naming only `file`,
+ * with its `detail` for a 413) with its messages as problems of the whole file beside the lines, so a
+ * device words them from their keys too; the status and the rest of the body kept. Undefined for any
+ * other error.
  */
 export function fileRefusal(error: unknown, language: Language): HttpError | undefined {
-  if (!(error instanceof ValidationError)) return undefined;
-  const { file, ...others } = error.fields;
-  const messages = file?.filter((text): text is Message => text instanceof Message) ?? [];
-  if (Object.keys(others).length > 0 || messages.length === 0 || messages.length !== file?.length)
-    return undefined;
-  return importRefusal(messages, [], language);
+  if (!(error instanceof HttpError) || error.statusCode >= 500) return undefined;
+  const { file, detail, ...others } = error.body;
+  if (!Array.isArray(file) || file.length === 0 || Object.keys(others).length > 0) return undefined;
+  const messages = file.filter((text): text is Message => text instanceof Message);
+  if (messages.length !== file.length) return undefined;
+  const { body } = importRefusal(messages, [], language);
+  return new HttpError(error.statusCode, detail === undefined ? body : { ...body, detail }, error.headers);
 }

@@ -129,6 +129,11 @@ describe("an import refusal's problems in the language of the moment", () => {
       'This is a PDF, not a spreadsheet',
       'Esto es un PDF, no una hoja de cálculo',
     ]);
+    const large = { ...whole, key: 'upload.too_large', values: { size: '0.2 MB' }, text: 'x' };
+    expect(both(large)).toEqual([
+      'The file is larger than the limit of 0.2 MB.',
+      'El archivo supera el límite de 0.2 MB.',
+    ]);
     const rows = { ...whole, key: 'sheet.too_many_rows', values: { max: 50000 }, text: 'x' };
     expect(both(rows)).toEqual([
       'The file has more than 50000 rows; split it into several files.',
