@@ -118,13 +118,20 @@ export async function pullChanges(
             : sql`seq > ${after} and ${sql.ref(resource.projectField)} is null`;
       return { resource, where };
     });
-    const changes = await sql<{ seq: number; change: string }>`select seq, change from (${sql.join(
-      wheres.map(
-        ({ resource, where }) =>
-          sql`(select t.seq, ${changeText(resource)} as change from ${sql.table(resource.table)} as t where ${where} order by t.seq limit ${limit + 1})`,
-      ),
-      sql` union all `,
-    )}) as c order by seq limit ${limit + 1}`.execute(db);
+    // The page comes back as one row: its changes joined into one JSON text by the database, the seq of
+    // its last change and whether a change follows. Not 5,000 rows: on PGlite each row crossed from the
+    // database's thread to this one as an object of its own (~30 ms of this thread per page of 5,000).
+    const page = await sql<{ n: number; last: string | number | null; changes: string | null }>`select
+      count(*)::int as n,
+      max(seq) filter (where r <= ${limit}) as last,
+      string_agg(change, ',' order by seq) filter (where r <= ${limit}) as changes
+      from (select seq, change, row_number() over (order by seq) as r from (${sql.join(
+        wheres.map(
+          ({ resource, where }) =>
+            sql`(select t.seq, ${changeText(resource)} as change from ${sql.table(resource.table)} as t where ${where} order by t.seq limit ${limit + 1})`,
+        ),
+        sql` union all `,
+      )}) as c order by seq limit ${limit + 1}) as p`.execute(db);
     let total: number | undefined;
     if (after === 0) {
       const count = await sql<{ n: number }>`select (${sql.join(
@@ -136,25 +143,30 @@ export async function pullChanges(
       )})::int as n`.execute(db);
       total = count.rows[0]?.n ?? 0;
     }
-    return { merged: changes.rows, total, purgedThrough };
+    const row = page.rows[0];
+    return {
+      changes: row?.changes ?? '',
+      last: row?.last === null || row?.last === undefined ? null : Number(row.last),
+      more: (row?.n ?? 0) > limit,
+      total,
+      purgedThrough,
+    };
   };
   // One snapshot for every table on both engines. On PGlite the transaction also holds the one
   // connection, so no other request's commit lands between two of its reads.
-  const { merged, total, purgedThrough } = await database.db
+  const { changes, last, more, total, purgedThrough } = await database.db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute((trx) => run(trx));
 
-  const page = merged.slice(0, limit);
-  const last = page.length > 0 ? Number(page[page.length - 1].seq) : after;
   return {
-    changes: `[${page.map((row) => row.change).join(',')}]`,
+    changes: `[${changes}]`,
     // Past the last page, rows below the purge mark are gone for good: the cursor may move up to it.
     cursor: encodeCursor({
-      seq: merged.length > limit ? last : Math.max(last, purgedThrough, mark),
+      seq: more ? (last ?? after) : Math.max(last ?? after, purgedThrough, mark),
       purged: purgedThrough,
     }),
-    has_more: merged.length > limit,
+    has_more: more,
     ...(total !== undefined ? { total } : {}),
   };
 }
