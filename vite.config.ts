@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenChunks } from './build/first-screen-chunks';
 import { inlineSplashLogo } from './build/inline-logo';
+import { offlineCode } from './build/offline-code';
 
 const THEME_COLOR = '#0b2545';
 const MANTINE_BASICS =
@@ -130,6 +131,9 @@ function sharedWorkers(): Plugin {
 // The signed-in first screen's code in a few chunks instead of dozens (./build/first-screen-chunks.ts).
 const FIRST_SCREEN = firstScreenChunks(fileURLToPath(new URL('./', import.meta.url)));
 
+// The code a save needs offline, listed for the page to preload and cached first by the service worker.
+const OFFLINE_CODE = offlineCode(fileURLToPath(new URL('./', import.meta.url)));
+
 // src/features/<name>/index.ts: a feature's public face, re-exports only.
 const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
 
@@ -151,6 +155,7 @@ export default defineConfig(({ command }) => ({
     firstStylesPreloaded(),
     precompress(),
     FIRST_SCREEN.plugin,
+    OFFLINE_CODE.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -184,6 +189,18 @@ export default defineConfig(({ command }) => ({
         // wasm: the label reader of the tally's camera (ZXing-C++), needed on deck without a connection.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,pdf,wasm}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The worker caches one file at a time: the shell and the code a save needs offline first
+        // (build/offline-code.ts), so they are on the device (HTTP cache) long before it has installed.
+        manifestTransforms: [
+          (entries) => {
+            const first = new Set([
+              'index.html',
+              ...OFFLINE_CODE.firstInPrecache().map((url) => url.slice(1)),
+            ]);
+            const rank = (url: string) => (url === 'index.html' ? 0 : first.has(url) ? 1 : 2);
+            return { manifest: [...entries].sort((a, b) => rank(a.url) - rank(b.url)), warnings: [] };
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

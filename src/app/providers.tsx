@@ -1,12 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Lazy } from '../ui/LoadBoundary';
+import { lazyRetrying } from '../ui/lazyRetrying';
 import { localizedTheme } from './theme';
 
 // The notices' container (and its transitions) loads with the first notice, not with the first screen;
 // a notice shown before it mounts waits in the notifications store.
-const NoticeContainer = lazy(() => import('./NoticeContainer'));
+const NoticeContainer = lazyRetrying(() => import('./NoticeContainer'));
 
 function DeferredNotices() {
   const { notifications, queue } = useNotifications();
@@ -14,9 +16,9 @@ function DeferredNotices() {
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   if (!needed) return null;
   return (
-    <Suspense fallback={null}>
+    <Lazy fallback={null}>
       <NoticeContainer />
-    </Suspense>
+    </Lazy>
   );
 }
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
+import { BrowserRouter, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { useSession } from '../features/auth';
 // Before the router: the unsaved-changes guard hears the back button first (see its module).
 import '../ui/leave/guard';
+import { Lazy } from '../ui/LoadBoundary';
+import { lazyRetrying } from '../ui/lazyRetrying';
 import { PageFallback } from '../ui/PageFallback';
 import { WIDE } from '../ui/useMedia';
 import { GuestOnly, RequireAuth } from './guards';
@@ -14,9 +15,9 @@ import { ScrollToTop } from './ScrollToTop';
 // Each frame is its own chunk: /login does not load the signed-in frame (menus, modals), nor the reverse.
 const loadAppLayout = () => import('./layout/AppLayout');
 const loadPublicLayout = () => import('./layout/PublicLayout');
-const AppLayout = lazy(loadAppLayout);
-const PublicLayout = lazy(loadPublicLayout);
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const AppLayout = lazyRetrying(loadAppLayout);
+const PublicLayout = lazyRetrying(loadPublicLayout);
+const NotFoundPage = lazyRetrying(() => import('./NotFoundPage'));
 
 /** An unknown address shows the not-found page in the frame of who is looking: signed in, the app's. */
 function NotFoundFrame() {
@@ -63,6 +64,16 @@ function Screens() {
   return useRoutes(ROUTE_OBJECTS);
 }
 
+/** The frames and their screens; a frame that could not be loaded says so (another address tries again). */
+function Frames() {
+  const { pathname } = useLocation();
+  return (
+    <Lazy fallback={<PageFallback />} resetKey={pathname} screen>
+      <Screens />
+    </Lazy>
+  );
+}
+
 // History mode with the declarative router: screens read the local store, not route loaders, so the data
 // router (and its weight on the first screen) is not needed.
 export function AppRouter() {
@@ -70,9 +81,7 @@ export function AppRouter() {
     <BrowserRouter>
       <ScrollToTop />
       <UpdatePrompt />
-      <Suspense fallback={<PageFallback />}>
-        <Screens />
-      </Suspense>
+      <Frames />
     </BrowserRouter>
   );
 }

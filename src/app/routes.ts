@@ -1,5 +1,6 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
+import { lazyRetrying } from '../ui/lazyRetrying';
 
 /** public: anyone; guest: only signed out (login); auth: only signed in. */
 type Access = 'public' | 'guest' | 'auth';
@@ -9,7 +10,7 @@ export interface AppRoute {
   name: string;
   path: string;
   access: Access;
-  page: LazyExoticComponent<ComponentType>;
+  page: ComponentType;
   /** Starts loading the screen's code; the first screen starts it before React renders. */
   load: () => Promise<unknown>;
   /** The text namespaces its first render reads: loaded with the start-up when it is the first screen. */
@@ -31,7 +32,7 @@ function screen(
   namespaces: string[] = [],
   { light = false } = {},
 ): AppRoute {
-  return { name, path, access, page: lazy(load), load, namespaces, light };
+  return { name, path, access, page: lazyRetrying(load), load, namespaces, light };
 }
 
 const LIGHT = { light: true };

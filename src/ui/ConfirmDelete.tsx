@@ -1,6 +1,8 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { Lazy } from './LoadBoundary';
+import { lazyRetrying } from './lazyRetrying';
 
-const ConfirmDeleteDialog = lazy(() => import('./ConfirmDeleteDialog'));
+const ConfirmDeleteDialog = lazyRetrying(() => import('./ConfirmDeleteDialog'));
 
 interface Pending {
   title: string;
@@ -35,14 +37,14 @@ export function useConfirmDelete() {
   const [used, setUsed] = useState(false);
   if (pending && !used) setUsed(true);
   const dialog = used ? (
-    <Suspense fallback={null}>
+    <Lazy fallback={null}>
       <ConfirmDeleteDialog
         title={pending?.title ?? null}
         busy={busy}
         onClose={close}
         onConfirm={() => void confirm()}
       />
-    </Suspense>
+    </Lazy>
   ) : null;
   return { ask, dialog };
 }

@@ -1,12 +1,14 @@
 import { type MantineSize, Select } from '@mantine/core';
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { mayCreate } from '../store/active';
 import { useList } from '../store/hooks';
+import { Lazy } from './LoadBoundary';
+import { lazyRetrying } from './lazyRetrying';
 import { labelOf, usable } from './lookups';
 
-const QuickAddModal = lazy(() => import('./QuickAdd'));
+const QuickAddModal = lazyRetrying(() => import('./QuickAdd'));
 
 /** The value of the "Add '<typed>'" option (never an id). */
 const ADD = '\u0000add';
@@ -68,7 +70,7 @@ export const LookupSelect = memo(function LookupSelect(props: {
         comboboxProps={{ withinPortal: true }}
       />
       {adding !== null && (
-        <Suspense fallback={null}>
+        <Lazy fallback={null}>
           <QuickAddModal
             resource={props.resource}
             typed={adding}
@@ -78,7 +80,7 @@ export const LookupSelect = memo(function LookupSelect(props: {
               props.onChange(id);
             }}
           />
-        </Suspense>
+        </Lazy>
       )}
     </>
   );

@@ -1,14 +1,16 @@
 import { type MantineSize, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { mayCreate } from '../store/active';
 import { useLocalDb } from '../store/hooks';
+import { Lazy } from './LoadBoundary';
+import { lazyRetrying } from './lazyRetrying';
 import { labelOf, type Option, searchLookup } from './lookups';
 
-const QuickAddModal = lazy(() => import('./QuickAdd'));
+const QuickAddModal = lazyRetrying(() => import('./QuickAdd'));
 
 /** The spec's search inputs wait 300 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -102,7 +104,7 @@ export const SearchSelect = memo(function SearchSelect({
         comboboxProps={{ withinPortal: true }}
       />
       {adding !== null && (
-        <Suspense fallback={null}>
+        <Lazy fallback={null}>
           <QuickAddModal
             resource={resource}
             typed={adding}
@@ -112,7 +114,7 @@ export const SearchSelect = memo(function SearchSelect({
               onChange(id);
             }}
           />
-        </Suspense>
+        </Lazy>
       )}
     </>
   );

@@ -2,10 +2,12 @@
 // the store's field errors (the domain schema's, in the server's shape) show under their fields. What
 // is typed and not yet saved is kept as a draft on the device (it survives a reload), and leaving the
 // form with it asks first (./leave/guard.ts).
+import i18next from 'i18next';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, LocalValidationError } from '../store/validate';
 import { clearDraft, readDraft, type Values, writeDraft } from './draft';
 import { useLeaveGuard } from './leave/guard';
+import { isLoadFailure } from './loadFailure';
 
 export type { Values } from './draft';
 
@@ -88,10 +90,20 @@ export function useRecordForm(initial: Values, options: FormOptions = {}): Recor
         if (draftKey) clearDraft(draftKey);
         return result;
       } catch (error) {
+        // The save's own code not on the device (offline before it was cached, or a newer version on the
+        // server): said in words; what was typed stays in the form and its draft.
         errorsRef.current =
           error instanceof LocalValidationError
             ? error.fieldErrors
-            : { non_field_errors: [error instanceof Error ? error.message : String(error)] };
+            : {
+                non_field_errors: [
+                  isLoadFailure(error)
+                    ? i18next.t('common:load_failed.save')
+                    : error instanceof Error
+                      ? error.message
+                      : String(error),
+                ],
+              };
         setErrors(errorsRef.current);
         return null;
       } finally {

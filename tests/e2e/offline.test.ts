@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
+import { localRows, outboxCount, pick, waitFor } from './projects-support';
 import {
   expectNoRawKeys,
   navigate,
@@ -62,6 +63,66 @@ describe('offline', () => {
     }
     const html = await (await fetch(`${server?.url}/`)).text();
     expect(html).toContain('rel="manifest"');
+  });
+
+  it('first visit: offline right after signing in, before any service worker, a new project is saved on the device and reaches the server once online; a screen not on the device says so and opens on retry', async () => {
+    // No service worker in this context: the page stays as in the first seconds of a first visit, before
+    // the worker has installed and taken control (it caches the whole app, one file at a time).
+    const fresh = await browser.newContext({
+      baseURL: server?.url,
+      viewport: { width: 768, height: 1024 },
+      serviceWorkers: 'block',
+    });
+    const tab = await fresh.newPage();
+    await tab.goto('/login');
+    await signIn(tab);
+    await tab.getByRole('heading', { level: 1, name: 'Projects', exact: true }).waitFor();
+    // The code a save needs is preloaded right after the first sync (the app says when it is in).
+    await tab.waitForFunction(() => document.documentElement.dataset.offlineCode === 'ready');
+    expect(await tab.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await fresh.setOffline(true);
+
+    const code = `OFF-${Date.now().toString(36).toUpperCase()}`;
+    await tab.getByRole('link', { name: 'New project' }).click();
+    await tab.getByRole('heading', { level: 1, name: 'New project' }).waitFor();
+    await tab.getByLabel('Code', { exact: true }).fill(code);
+    await tab.getByLabel('Name', { exact: true }).fill('Offline first call');
+    await pick(tab, tab, 'Status', 'In progress');
+    await tab.getByRole('button', { name: 'Save' }).click();
+    await tab.getByRole('heading', { level: 1, name: 'Project Offline first call' }).waitFor();
+    await tab.getByText('Successfully updated').first().waitFor();
+    expect(await localRows(tab, 'project', 'code', code)).toHaveLength(1);
+    expect(await outboxCount(tab)).toBeGreaterThan(0);
+
+    // A part not on the device (the record's history) says so in words; the form and what is typed in it
+    // stay, and save.
+    await tab.getByRole('link', { name: 'Edit general data' }).click();
+    await tab.getByLabel('Name', { exact: true }).fill('Offline first call, hold 2');
+    await tab.getByTestId('history-button').click();
+    await tab
+      .getByTestId('load-failed')
+      .getByText('This part of the app is not on this device yet')
+      .waitFor();
+    expect(await tab.getByLabel('Name', { exact: true }).inputValue()).toBe('Offline first call, hold 2');
+    await tab.getByRole('button', { name: 'Save' }).click();
+    await tab.getByRole('heading', { level: 1, name: 'Project Offline first call, hold 2' }).waitFor();
+    // A screen not on the device: its place says so and the frame stays; online, "Try again" opens it.
+    await navigate(tab, 'Container reports');
+    const failed = tab.getByRole('main').getByTestId('screen-load-failed');
+    await failed.waitFor();
+    expect(await tab.getByTestId('user-bar').isVisible()).toBe(true);
+
+    await fresh.setOffline(false);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await tab.getByRole('heading', { level: 1, name: 'Container reports' }).waitFor();
+    await waitFor(
+      'the project on the server',
+      async () =>
+        (await server?.query('SELECT name FROM project WHERE code = $1', [code]))?.[0]?.name ===
+        'Offline first call, hold 2',
+    );
+    await expectNoRawKeys(tab);
+    await fresh.close();
   });
 
   it('opens the shell and the signed-in screens with no network and no server', async () => {

@@ -1,14 +1,16 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../features/auth';
 import { SyncStatusBar } from '../../features/sync';
 import { loadWrites } from '../../store/active';
 import { setDraftOwner } from '../../ui/draft';
+import { Lazy } from '../../ui/LoadBoundary';
 import { LeaveGuard } from '../../ui/leave/LeaveGuard';
 import { PageFallback } from '../../ui/PageFallback';
 import { usePreloadWhenSettled } from '../../ui/preload';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import { InstallHint } from '../pwa/InstallHint';
+import { useOfflineCode } from '../pwa/useOfflineCode';
 import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
 import classes from './layout.module.css';
@@ -26,6 +28,8 @@ export default function AppLayout() {
   const { pathname } = useLocation();
   // The writes' code (with the domain's schemas that check each save), once the first screen has settled.
   usePreloadWhenSettled(loadWrites);
+  // The code a save needs with no network, fetched (not run) right after the first sync.
+  useOfflineCode();
   // A new screen closes the drawer (an entry chosen, or the back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen.
   useEffect(() => setNavOpen(false), [pathname]);
@@ -48,9 +52,9 @@ export default function AppLayout() {
         <SyncStatusBar />
         <main className={classes.main} id="main">
           <InstallHint />
-          <Suspense fallback={<PageFallback />}>
+          <Lazy fallback={<PageFallback />} resetKey={pathname} screen>
             <Outlet />
-          </Suspense>
+          </Lazy>
         </main>
         <Footer />
       </div>

@@ -1,7 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Lazy } from '../../ui/LoadBoundary';
 import { PageFallback } from '../../ui/PageFallback';
 import { DocumentTitle } from './DocumentTitle';
 import { Footer } from './Footer';
@@ -11,6 +11,7 @@ import classes from './layout.module.css';
 /** The public frame: no sidebar and no user bar, only the logo, links, the language switch and the footer. */
 export default function PublicLayout() {
   const { t } = useTranslation(['public', 'common']);
+  const { pathname } = useLocation();
   return (
     <div className={classes.publicShell}>
       <DocumentTitle />
@@ -32,9 +33,9 @@ export default function PublicLayout() {
         </Group>
       </header>
       <main className={classes.publicMain} id="main">
-        <Suspense fallback={<PageFallback />}>
+        <Lazy fallback={<PageFallback />} resetKey={pathname} screen>
           <Outlet />
-        </Suspense>
+        </Lazy>
       </main>
       <Footer />
     </div>

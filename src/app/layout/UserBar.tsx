@@ -1,9 +1,11 @@
 import { Text } from '@mantine/core';
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { displayName, useSession } from '../../features/auth';
 import { IconMenu } from '../../ui/icons';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import { LanguageSwitch } from './LanguageSwitch';
 import classes from './layout.module.css';
@@ -12,14 +14,12 @@ import type { SettingsMenuProps } from './SettingsMenu';
 import { useLogout } from './useLogout';
 
 // The two dialogs load when first needed, not with the first signed-in screen.
-const PasswordChangeModal = lazy(() =>
-  import('../../features/auth/PasswordChangeModal').then((module) => ({
-    default: module.PasswordChangeModal,
-  })),
-);
-const LogoutConfirmModal = lazy(() =>
-  import('../../features/auth/LogoutConfirmModal').then((module) => ({ default: module.LogoutConfirmModal })),
-);
+const PasswordChangeModal = lazyRetrying(async () => ({
+  default: (await import('../../features/auth/PasswordChangeModal')).PasswordChangeModal,
+}));
+const LogoutConfirmModal = lazyRetrying(async () => ({
+  default: (await import('../../features/auth/LogoutConfirmModal')).LogoutConfirmModal,
+}));
 
 interface UserBarProps {
   /** The navigation drawer (below the wide breakpoint) is open. */
@@ -107,7 +107,7 @@ export function UserBar({ menuOpen, onMenu }: UserBarProps) {
       ) : (
         <SettingsButton ref={standIn} onPointerEnter={fetchMenu} onFocus={fetchMenu} onClick={openMenu} />
       )}
-      <Suspense fallback={null}>
+      <Lazy fallback={null}>
         {passwordUsed && <PasswordChangeModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />}
         {logoutUsed && (
           <LogoutConfirmModal
@@ -117,7 +117,7 @@ export function UserBar({ menuOpen, onMenu }: UserBarProps) {
             onCancel={logout.cancel}
           />
         )}
-      </Suspense>
+      </Lazy>
     </header>
   );
 }

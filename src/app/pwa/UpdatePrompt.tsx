@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { useSyncStatus } from '../../sync/status';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { useUpdateStore } from './update-store';
 
-const UpdateNotice = lazy(() => import('./UpdateNotice'));
+const UpdateNotice = lazyRetrying(() => import('./UpdateNotice'));
 
 /**
  * Announces a new version with a reload button: one the service worker found, or the server's word that
@@ -15,8 +16,8 @@ export function UpdatePrompt() {
   const outdated = useSyncStatus((status) => status.phase === 'app-outdated') && !dismissed;
   if (!needRefresh && !outdated) return null;
   return (
-    <Suspense fallback={null}>
+    <Lazy fallback={null}>
       <UpdateNotice outdated={outdated} />
-    </Suspense>
+    </Lazy>
   );
 }

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { PageFallback } from '../../ui/PageFallback';
 import { useSession } from '../auth';
 import { adminPages } from './pages';
@@ -53,12 +55,15 @@ function AdminMenu() {
 export default function AdminArea() {
   const { t } = useTranslation('admin');
   const admin = useSession((state) => state.user?.role === 'admin');
-  const screens = useMemo(() => adminPages.map((page) => ({ path: page.path, Screen: lazy(page.load) })), []);
+  const screens = useMemo(
+    () => adminPages.map((page) => ({ path: page.path, Screen: lazyRetrying(page.load) })),
+    [],
+  );
   let body: ReactNode;
   if (!admin) body = <Alert color="red">{t('admins_only')}</Alert>;
   else
     body = (
-      <Suspense fallback={<PageFallback />}>
+      <Lazy fallback={<PageFallback />} screen>
         <Routes>
           {screens.map(({ path, Screen }) => (
             <Route key={path} path={`${path}/*`} element={<Screen />} />
@@ -66,7 +71,7 @@ export default function AdminArea() {
           <Route index element={<Navigate to={`/admin/${adminPages[0]?.path ?? ''}`} replace />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
-      </Suspense>
+      </Lazy>
     );
   return (
     <Stack gap="md">

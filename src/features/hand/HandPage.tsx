@@ -1,5 +1,5 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { save } from '../../store/active';
@@ -7,6 +7,8 @@ import { useRecord } from '../../store/hooks';
 import type { RowOfResource } from '../../store/schema';
 import { useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { labelOf } from '../../ui/lookups';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordHeader } from '../../ui/record/RecordHeader';
@@ -19,9 +21,7 @@ import { HandIncidences } from './HandIncidences';
 import { HandPackingList } from './HandPackingList';
 import { HandSummary } from './HandSummary';
 
-const TallyPanel = lazy(() =>
-  import('../tally/TallyPanel').then((module) => ({ default: module.TallyPanel })),
-);
+const TallyPanel = lazyRetrying(async () => ({ default: (await import('../tally/TallyPanel')).TallyPanel }));
 
 // The tally first: a prompter opening the hand is there at once.
 const SECTIONS = ['tally', 'validated', 'events', 'incidences', 'details'] as const;
@@ -56,9 +56,9 @@ function HandWorkspace({ hand, projectId }: { hand: RowOfResource<'hand'>; proje
   };
   const content: Record<(typeof SECTIONS)[number], ReactNode> = {
     tally: (
-      <Suspense fallback={<Loader />}>
+      <Lazy fallback={<Loader />}>
         <TallyPanel projectId={project} handId={hand.id} />
-      </Suspense>
+      </Lazy>
     ),
     validated: <HandPackingList handId={hand.id} />,
     events: <HandEvents projectId={project} handId={hand.id} />,

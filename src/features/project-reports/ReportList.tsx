@@ -1,12 +1,14 @@
 import { Button, Group } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeProjectReport } from '../../api/reports';
 import { useLocalDb } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
 import { IconDownload, IconPlus, IconSignature } from '../../ui/icons';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { DataTable } from '../../ui/list/DataTable';
 import { Pager } from '../../ui/Pager';
 import { RecordModal } from '../../ui/RecordModal';
@@ -21,7 +23,7 @@ import { type ReportRow, reportPage } from './queries';
 import { useGenerate } from './useGenerate';
 
 // The signing screen (and its pad) loads when a statement is opened to sign.
-const SignModal = lazy(() => import('../sof-signing/SignModal'));
+const SignModal = lazyRetrying(() => import('../sof-signing/SignModal'));
 
 /** One tab: the project's reports of a kind, paged by 10, with add, edit, delete, documents and the file. */
 export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: string }) {
@@ -132,9 +134,9 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
       />
       {confirm.dialog}
       {signing && (
-        <Suspense fallback={null}>
+        <Lazy fallback={null}>
           <SignModal projectId={projectId} reportId={signing} onClose={() => setSigning(null)} />
-        </Suspense>
+        </Lazy>
       )}
     </div>
   );

@@ -1,11 +1,13 @@
 import { Loader, Stack } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { save } from '../../store/active';
 import type { RowOfResource } from '../../store/schema';
 import { useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { listPlace } from '../../ui/listPlace';
 import { labelOf } from '../../ui/lookups';
 import { notifyUpdated } from '../../ui/notices';
@@ -28,13 +30,13 @@ const loaders = {
   incidences: () => import('../incidences/IncidencesSection'),
   reports: () => import('../project-reports/ReportsSection'),
 };
-const PackingListSection = lazy(loaders.packing);
-const LooseCounterSection = lazy(loaders.loose);
-const GallerySection = lazy(loaders.files);
-const DocumentsSection = lazy(loaders.documents);
-const IncidencesSection = lazy(loaders.incidences);
-const ReportsSection = lazy(loaders.reports);
-const SummaryButton = lazy(() => import('../summary/SummaryButton'));
+const PackingListSection = lazyRetrying(loaders.packing);
+const LooseCounterSection = lazyRetrying(loaders.loose);
+const GallerySection = lazyRetrying(loaders.files);
+const DocumentsSection = lazyRetrying(loaders.documents);
+const IncidencesSection = lazyRetrying(loaders.incidences);
+const ReportsSection = lazyRetrying(loaders.reports);
+const SummaryButton = lazyRetrying(() => import('../summary/SummaryButton'));
 // Once the page has settled, the other sections' code, so a tab opens at once.
 const preloadSections = () => Promise.all(Object.values(loaders).map((load) => load()));
 
@@ -107,7 +109,7 @@ export function ProjectWorkspace({ project }: { project: RowOfResource<'project'
     if (!(await submit()) && active !== 'general') navigate({ hash: 'general' });
   };
   const name = project.name ?? '';
-  const slot = (section: ReactNode) => <Suspense fallback={<Loader size="sm" />}>{section}</Suspense>;
+  const slot = (section: ReactNode) => <Lazy fallback={<Loader size="sm" />}>{section}</Lazy>;
   const content: Record<(typeof SECTIONS)[number], ReactNode> = {
     packing: (
       <>
@@ -139,9 +141,9 @@ export function ProjectWorkspace({ project }: { project: RowOfResource<'project'
         actions={
           <>
             <HistoryButton resource="project" id={project.id} title={labelOf('project', project)} />
-            <Suspense fallback={null}>
+            <Lazy fallback={null}>
               <SummaryButton projectId={project.id} />
-            </Suspense>
+            </Lazy>
           </>
         }
         save={

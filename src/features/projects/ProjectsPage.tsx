@@ -1,10 +1,12 @@
 import { Group, Loader, Stack } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useList, useLocalDb } from '../../store/hooks';
 import { FilterTags } from '../../ui/FilterTags';
 import { ListPageHeader } from '../../ui/ListPageHeader';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { useRememberListPlace } from '../../ui/listPlace';
 import { Pager } from '../../ui/Pager';
 import { usePreloadWhenSettled } from '../../ui/preload';
@@ -26,9 +28,9 @@ import { useFirstFill, useProjectList } from './useProjectList';
 
 const loadProjectPage = () => import('../project/ProjectPage');
 // The filter form (date pickers, searchable selects) loads when first opened, not with the list.
-const ProjectsFilterModal = lazy(() =>
-  import('./ProjectsFilterModal').then((module) => ({ default: module.ProjectsFilterModal })),
-);
+const ProjectsFilterModal = lazyRetrying(async () => ({
+  default: (await import('./ProjectsFilterModal')).ProjectsFilterModal,
+}));
 
 /** Status ids meaning "in progress": those projects are kept offline on every device. */
 function useInProgressStatuses(): Set<string> {
@@ -120,7 +122,7 @@ export default function ProjectsPage() {
         )
       )}
       {filterUsed && (
-        <Suspense fallback={null}>
+        <Lazy fallback={null}>
           <ProjectsFilterModal
             opened={filterOpen}
             onClose={() => setFilterOpen(false)}
@@ -128,7 +130,7 @@ export default function ProjectsPage() {
             onChange={setFilter}
             onReset={() => go(emptyFilters, 1)}
           />
-        </Suspense>
+        </Lazy>
       )}
     </Stack>
   );

@@ -1,9 +1,11 @@
 // The Summary button (chart and word) in the project page's header; the modal (tables, charts, ratio code) loads on first open.
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 
-const SummaryModal = lazy(() => import('./SummaryModal'));
+const SummaryModal = lazyRetrying(() => import('./SummaryModal'));
 
 export default function SummaryButton({ projectId }: { projectId: string }) {
   const { t } = useTranslation('project');
@@ -32,9 +34,9 @@ export default function SummaryButton({ projectId }: { projectId: string }) {
         {t('sections.summary')}
       </Button>
       {opened && (
-        <Suspense fallback={null}>
+        <Lazy fallback={null}>
           <SummaryModal projectId={projectId} onClose={() => setOpened(false)} />
-        </Suspense>
+        </Lazy>
       )}
     </>
   );

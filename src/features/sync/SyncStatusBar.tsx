@@ -1,13 +1,15 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setStampUser } from '../../sync/files/stamp';
 import { attentionCount, filesOnTheirWay, useSyncStatus } from '../../sync/status';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { displayName, useSession } from '../auth';
 import { formatMegabytes, formatRelative } from './format';
 import classes from './sync.module.css';
 
-const SyncDrawer = lazy(() => import('./SyncDrawer'));
+const SyncDrawer = lazyRetrying(() => import('./SyncDrawer'));
 
 /** Re-renders every `ms` so relative times ("2 minutes ago") stay true. */
 function useTick(ms: number): number {
@@ -102,9 +104,9 @@ export function SyncStatusBar() {
         </Group>
       </UnstyledButton>
       {open && (
-        <Suspense fallback={null}>
+        <Lazy fallback={null}>
           <SyncDrawer opened={open} onClose={() => setOpen(false)} />
-        </Suspense>
+        </Lazy>
       )}
     </>
   );

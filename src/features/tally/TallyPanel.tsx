@@ -1,8 +1,10 @@
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowOfResource } from '../../store/schema';
 import { IconUndo } from '../../ui/icons';
+import { Lazy } from '../../ui/LoadBoundary';
+import { lazyRetrying } from '../../ui/lazyRetrying';
 import { useNumbers } from '../../ui/numbers';
 import { WarningIcon } from '../packing-list';
 import { ScanButton } from '../scan';
@@ -12,7 +14,7 @@ import { splitReferences } from './references';
 import { useTally } from './useTally';
 
 // The camera's view and its reader load when the prompter opens it, not with the tally.
-const ScanView = lazy(() => import('../scan/ScanView').then((module) => ({ default: module.ScanView })));
+const ScanView = lazyRetrying(async () => ({ default: (await import('../scan/ScanView')).ScanView }));
 
 // The big buttons' words wrap rather than being cut ("Validate lift (3 items)" on a phone).
 const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 8 } } as const;
@@ -150,9 +152,9 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
       </Stack>
       <DamageModal item={damaged} onClose={() => setDamaged(null)} />
       {scanning && (
-        <Suspense fallback={null}>
+        <Lazy fallback={null}>
           <ScanView projectId={projectId} tally={tally} onClose={() => setScanning(false)} />
-        </Suspense>
+        </Lazy>
       )}
     </Paper>
   );

@@ -1,9 +1,11 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../../domain/registry';
+import { Lazy } from '../LoadBoundary';
+import { lazyRetrying } from '../lazyRetrying';
 
-const HistoryModal = lazy(() => import('./HistoryModal'));
+const HistoryModal = lazyRetrying(() => import('./HistoryModal'));
 
 /** Opens a record's history (who changed what, when): on every record's screen and form. */
 export function HistoryButton({
@@ -23,9 +25,9 @@ export function HistoryButton({
         {t('history')}
       </Button>
       {open && (
-        <Suspense fallback={null}>
+        <Lazy fallback={null}>
           <HistoryModal resource={resource} id={id} title={title} onClose={() => setOpen(false)} />
-        </Suspense>
+        </Lazy>
       )}
     </>
   );

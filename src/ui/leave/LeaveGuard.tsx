@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { Lazy } from '../LoadBoundary';
+import { lazyRetrying } from '../lazyRetrying';
 import { askToLeave, hasUnsavedChanges, onBackButton, useQuestion } from './guard';
 
-const LeaveDialog = lazy(() => import('./LeaveDialog'));
+const LeaveDialog = lazyRetrying(() => import('./LeaveDialog'));
 
 const place = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
 
@@ -66,8 +68,8 @@ export function LeaveGuard() {
   }, [navigate]);
 
   return used ? (
-    <Suspense fallback={null}>
+    <Lazy fallback={null}>
       <LeaveDialog opened={question !== null} />
-    </Suspense>
+    </Lazy>
   ) : null;
 }
