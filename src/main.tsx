@@ -7,6 +7,7 @@ import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
 import { watchInstallOffer } from './app/pwa/install';
 import { firstScreenNamespaces, preloadFirstScreen } from './app/router';
+import { afterSettled } from './app/settled';
 import { firstStylesReady } from './app/styles/firstStyles';
 import { scheduleRestStyles } from './app/styles/loadRest';
 import { restoreSession, useSession } from './features/auth';
@@ -40,9 +41,9 @@ function boot(container: HTMLElement) {
         </Suspense>
       </StrictMode>,
     );
-    // The service worker registers once the first screen is up, so it never competes with it.
-    const register = () => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
-    if (document.readyState === 'complete') register();
-    else window.addEventListener('load', register, { once: true });
+    // The service worker registers once the first screen has settled: its install downloads the whole app,
+    // which must not compete with the first screen, its first sync, or the code a save needs offline
+    // (./app/pwa/offlineCode.ts, preloaded by the page itself: the worker then finds it in the HTTP cache).
+    afterSettled(() => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker()));
   });
 }

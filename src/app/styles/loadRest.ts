@@ -3,8 +3,7 @@
 // when the app opens on another screen (one the route table does not mark light). From the service
 // worker's precache once installed.
 import { routeFor } from '../routes';
-
-const SETTLE_MS = 3000;
+import { afterSettled } from '../settled';
 
 let loading: Promise<unknown> | null = null;
 
@@ -23,19 +22,9 @@ export function scheduleRestStyles(pathname: string): void {
   const events = ['pointerdown', 'keydown', 'touchstart'] as const;
   const now = () => {
     for (const name of events) window.removeEventListener(name, now, true);
-    window.removeEventListener('load', settle);
-    window.clearTimeout(timer);
+    cancel();
     void loadRestStyles();
   };
   for (const name of events) window.addEventListener(name, now, { capture: true, passive: true });
-  let timer: number | undefined;
-  // Counted from the page's load (its first screen's code in), then at the browser's next idle moment.
-  const settle = () => {
-    timer = window.setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(now, { timeout: SETTLE_MS });
-      else now();
-    }, SETTLE_MS);
-  };
-  if (document.readyState === 'complete') settle();
-  else window.addEventListener('load', settle, { once: true });
+  const cancel = afterSettled(now);
 }
