@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.layer.css';
 import { PasswordInput } from '@mantine/core';
 
 /** A password being chosen (the browser offers to make one up and keep it), its errors under it. */

@@ -1,6 +1,8 @@
 // A record's "Download all": the documents as one ZIP (the button), or, from its menu, the record's claim
 // bundle (issue 21): its photos and documents as stored, a manifest of their hashes and provenance, a PDF
 // index and the bundle's hash to quote in a claim.
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
 import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
