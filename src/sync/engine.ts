@@ -14,8 +14,22 @@ import { type Leadership, requestLeadership } from './leader';
 import { LiveChannel, type LiveNotice } from './live';
 import { madeProgress, progressMark } from './progress';
 import { type PullContext, pullAll } from './pull';
-import { pushAll } from './push';
+import type { PushContext } from './push';
 import { refreshStorage, type SyncPhase, setSyncStatus, useSyncStatus } from './status';
+
+// The push's code loads with the first change there is to send: a first visit, and most openings, have
+// none (with an empty outbox a push sends nothing). A failed load (offline before the code was cached, see
+// src/app/pwa/offlineCode.ts) is tried again at the next round, like a failed request.
+let pushCode: Promise<typeof import('./push')> | null = null;
+
+async function pushQueued(context: PushContext): Promise<void> {
+  if ((await context.db.outbox.count()) === 0) return;
+  pushCode ??= import('./push').catch((error: unknown) => {
+    pushCode = null;
+    throw error;
+  });
+  await (await pushCode).pushAll(context);
+}
 
 export interface SyncEngineOptions {
   db: LocalDb;
@@ -187,7 +201,7 @@ export class SyncEngine {
     const before = await progressMark(db);
     try {
       const context = { db, api, deviceState, userId, batchSize: this.options.batchSize };
-      await pushAll(context);
+      await pushQueued(context);
       if (full) {
         await (this.options.pull ?? pullAll)({
           ...context,
@@ -195,7 +209,7 @@ export class SyncEngine {
           onProgress: (progress) => setSyncStatus({ firstSync: progress.first ? progress : null }),
         });
         // Changes saved during the pull go now rather than at the next timer.
-        await pushAll(context);
+        await pushQueued(context);
       }
       this.failures = 0;
       setSyncStatus({ lastError: null, lastErrorKind: null, backoffUntil: null, firstSync: null });
