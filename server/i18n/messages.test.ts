@@ -179,6 +179,22 @@ describe('import problems in the user language', () => {
       unlisted: 0,
     });
   });
+
+  it("refuses a packing list for a project no longer there (404) in Spanish, keyed as the file's problem", async () => {
+    const gone = await upload(`${server.url}/api/project/0190b1b2-0000-7000-8000-000000000000/import_pl/`, {
+      token: f.staffToken,
+      headers: SPANISH,
+      file: { name: 'lista.csv', bytes: Buffer.from('Referencia\nA-1\n') },
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({
+      detail: 'No encontrado.',
+      file: ['No encontrado.'],
+      problems: [
+        expect.objectContaining({ row: null, key: 'not_found', values: {}, text: 'No encontrado.' }),
+      ],
+    });
+  });
 });
 
 describe('upload refusals in the user language', () => {

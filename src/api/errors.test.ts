@@ -66,7 +66,7 @@ describe('describeApiError', () => {
 });
 
 describe("an import's refusal", () => {
-  it('reads a file too large (413) as a refusal with its keyed problem, its detail not said twice', async () => {
+  it('reads a file too large (413) or for a project gone (404) as a refusal, its detail not said twice', async () => {
     // The body as server/i18n/messages.test.ts checks the server answers it.
     const text = 'El archivo supera el límite de 0.2 MB.';
     const whole = { row: null, column: null, header: null, field: null };
@@ -83,6 +83,11 @@ describe("an import's refusal", () => {
     ).toEqual({
       file: ['Request body is too large.'],
     });
-    expect(await importRefusal(httpError(403, JSON.stringify({ detail: 'No.' })))).toBeNull();
+    // Any refusal of the file reads so (a project gone: 404); a sign-in or a wait to come refuses none.
+    expect(await importRefusal(httpError(404, JSON.stringify({ detail: 'No encontrado.' })))).toEqual({
+      file: ['No encontrado.'],
+    });
+    for (const status of [401, 429, 500])
+      expect(await importRefusal(httpError(status, JSON.stringify({ detail: 'Later.' })))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 // Packing-list import: online upload of a .xlsx/.csv to a project, and the template download.
+import { HTTPError } from 'ky';
 import type { ImportProblem, ImportRefusal } from '../domain/import-wire';
 import { api } from './client';
 import { downloadFile } from './download';
@@ -47,18 +48,23 @@ export function importPackingList(
 const isProblem = (value: unknown): value is ImportProblem =>
   typeof value === 'object' && value !== null && typeof (value as ImportProblem).text === 'string';
 
+/** Statuses that refuse no file: sign in again (401), or send it again later (408, 425, 429). */
+export const NOT_A_REFUSAL: readonly number[] = [401, 408, 425, 429];
+
 /**
- * A 400 (or 413) of the import as the screen shows it: the lines of text, and beside them the problems by
- * row and column (absent from an older server's answer); null for any other failure.
+ * A 4xx of the import (a 400; a file too large, its project gone...) as the screen shows it: the lines of
+ * text, and beside them the problems by row and column (absent from an older server's answer); null for
+ * any other failure, or an answer without words.
  */
 export async function importRefusal(error: unknown): Promise<ImportRefusal | null> {
-  // A file too large (413) is refused in the same shape, its `detail` saying again what `file` says.
-  const tooLarge = await badRequestBody(error, 413);
-  const body = tooLarge ?? (await badRequestBody(error));
+  const status = error instanceof HTTPError ? error.response.status : 0;
+  if (status < 400 || status >= 500 || NOT_A_REFUSAL.includes(status)) return null;
+  const body = await badRequestBody(error, status);
   if (!body) return null;
-  const { problems, unlisted, ...lines } = body;
-  if (tooLarge && 'file' in lines) delete lines.detail;
-  const file = linesFromBody(lines).flatMap((line) => line.messages);
+  const { problems, unlisted, detail, ...lines } = body;
+  // `detail` says again what `file` says; an answer without `file` (an older server's) is its detail.
+  const file = linesFromBody('file' in lines ? lines : { detail }).flatMap((line) => line.messages);
+  if (file.length === 0) return null;
   if (!Array.isArray(problems)) return { file };
   return {
     file,

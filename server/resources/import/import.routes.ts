@@ -54,9 +54,7 @@ async function importFile(
     userId: checkWrite(resources['packing-list'] as Resource, request.principal, 'write').userId,
   };
   const project = await findParent(database, 'project', request.params.id, request.principal);
-  const { file } = await readUpload(request, store, config.uploadMaxBytes).catch((error: unknown) => {
-    throw fileRefusal(error, requestLanguage(request)) ?? error;
-  });
+  const { file } = await readUpload(request, store, config.uploadMaxBytes);
   try {
     if (!file) throw new ValidationError({ file: [say('upload.none')] });
     const sheet = await readSheet(file.path);
@@ -87,8 +85,6 @@ async function importFile(
       status: 200,
       body: { ...(await writeImport(trx, actor, project.id, parsed.items, parsed.given)), ...parsed.ignored },
     }));
-  } catch (error) {
-    throw fileRefusal(error, requestLanguage(request)) ?? error;
   } finally {
     await discard(file?.path);
   }
@@ -112,7 +108,8 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
             'multipart/form-data with `file`. Columns by header (English or Spanish, any order). At most 50,000 rows, ' +
             'values in the first 500 columns, 10,000 characters a cell: past them the file is refused at once, saying which. All rows or none: ' +
             '400 `{file: ["Row 3, column C (Net weight): ..."], problems, unlisted}` (a file refused as a whole, ' +
-            'not a spreadsheet, past a limit or too large (413), the same with its message as a problem of the whole file): `file` the problems in words ' +
+            'not a spreadsheet, past a limit, too large (413), its project gone (404) or not to be written (403), ' +
+            'the same with its message as a problem of the whole file): `file` the problems in words ' +
             '(at most 500, then "…and 12 more problems."); `problems` the same ones each as ' +
             '`{row, column, header, field, key, values, text}` (`row`, `column` and `header` null for a problem of the ' +
             'whole file; `key` and `values` its message in the catalogue, `text` its words without the row); ' +
@@ -126,7 +123,10 @@ export async function importRoutes(app: FastifyInstance, context: AppContext) {
         },
       },
       async (request, reply) => {
-        const outcome = await importFile(request, context, store);
+        // Any refusal of the file (not a spreadsheet, too large, its project gone) keyed for the app too.
+        const outcome = await importFile(request, context, store).catch((error: unknown) => {
+          throw fileRefusal(error, requestLanguage(request)) ?? error;
+        });
         if (outcome.replayed) reply.header('idempotent-replayed', 'true');
         return reply.code(outcome.status).send(outcome.body);
       },

@@ -53,17 +53,22 @@ export function importRefusal(general: Message[], problems: Problem[], language:
 }
 
 /**
- * A refusal of the file as a whole (not a spreadsheet, past a limit, too large: a 4xx naming only `file`,
- * with its `detail` for a 413) with its messages as problems of the whole file beside the lines, so a
- * device words them from their keys too; the status and the rest of the body kept. Undefined for any
- * other error.
+ * A refusal of the file as a whole (not a spreadsheet, past a limit, too large, its project gone: a 4xx
+ * naming only `file`, or saying only its `detail`) with its messages as problems of the whole file beside
+ * the lines, so a device words them from their keys too; the status, headers and `detail` kept. Undefined
+ * for any other error (a 401 or a 429 refuses no file: the device signs in again or waits).
  */
 export function fileRefusal(error: unknown, language: Language): HttpError | undefined {
-  if (!(error instanceof HttpError) || error.statusCode >= 500) return undefined;
-  const { file, detail, ...others } = error.body;
+  if (!(error instanceof HttpError) || error.statusCode >= 500 || [401, 429].includes(error.statusCode))
+    return undefined;
+  const { file = detailOnly(error.body), detail, ...others } = error.body;
   if (!Array.isArray(file) || file.length === 0 || Object.keys(others).length > 0) return undefined;
   const messages = file.filter((text): text is Message => text instanceof Message);
   if (messages.length !== file.length) return undefined;
   const { body } = importRefusal(messages, [], language);
   return new HttpError(error.statusCode, detail === undefined ? body : { ...body, detail }, error.headers);
 }
+
+/** A body that is only its `detail` (a 403, a 404), as the lines of a refusal. */
+const detailOnly = ({ detail, ...rest }: Record<string, unknown>) =>
+  detail !== undefined && Object.keys(rest).length === 0 ? [detail] : undefined;

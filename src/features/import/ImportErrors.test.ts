@@ -134,6 +134,11 @@ describe("an import refusal's problems in the language of the moment", () => {
       'The file is larger than the limit of 0.2 MB.',
       'El archivo supera el límite de 0.2 MB.',
     ]);
+    const gone = { ...whole, key: 'not_found', values: {}, text: 'No encontrado.' };
+    expect(both(gone)).toEqual([
+      'The project is not on the server (any more).',
+      'El proyecto no está (ya) en el servidor.',
+    ]);
     const rows = { ...whole, key: 'sheet.too_many_rows', values: { max: 50000 }, text: 'x' };
     expect(both(rows)).toEqual([
       'The file has more than 50000 rows; split it into several files.',

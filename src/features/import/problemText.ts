@@ -5,7 +5,8 @@
 import i18next, { type TFunction } from 'i18next';
 import type { ImportProblem } from '../../domain/import-wire';
 import { codeOfKeyed, type KeyedMessage, LIST_KEYS } from '../../domain/message-keys';
-import { fieldMessage } from '../../ui/fieldErrors';
+import { isRecordMessage, readSaid } from '../../domain/messages';
+import { fieldMessage, recordMessage } from '../../ui/fieldErrors';
 
 /** The import's label of a packing item's field ('Net weight'), else its name. */
 const fieldLabel = (t: TFunction, field: string | null) =>
@@ -31,11 +32,17 @@ function worded(t: TFunction, language: string, { key, values }: KeyedMessage): 
 }
 
 /**
- * A problem in words of `language`: a domain message (a cell the packing item's rules refuse) naming its
- * field by its label as the forms do, the import's own from packing:import.server, else the server's text.
+ * A problem in words of `language`: the import's own from packing:import.server (a project gone said as
+ * the import's, not as any record's); a domain message (a cell the packing item's rules refuse) naming
+ * its field by its label as the forms do, or a whole change's; else the server's text.
  */
 export function problemText(t: TFunction, language: string, problem: ImportProblem): string {
+  const own = worded(t, language, problem);
+  if (own !== null) return own;
   const code = codeOfKeyed(problem);
-  if (code !== null) return fieldMessage(t, 'packing-list', fieldLabel(t, problem.field), code);
-  return worded(t, language, problem) ?? problem.text;
+  if (code === null) return problem.text;
+  const said = readSaid(code);
+  return said && isRecordMessage(said.name)
+    ? recordMessage(t, code)
+    : fieldMessage(t, 'packing-list', fieldLabel(t, problem.field), code);
 }

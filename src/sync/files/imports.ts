@@ -7,7 +7,7 @@
 import { Dexie, type Table } from 'dexie';
 import { HTTPError } from 'ky';
 import { isOnline } from '../../api/client';
-import { type ImportOutcome, importPackingList, importRefusal } from '../../api/import';
+import { type ImportOutcome, importPackingList, importRefusal, NOT_A_REFUSAL } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
 import type { ImportRefusal } from '../../domain/import-wire';
 import { getActiveStore } from '../../store/active';
@@ -97,7 +97,7 @@ export async function sendImport(
     if (
       error instanceof HTTPError &&
       error.response.status < 500 &&
-      ![401, 408, 425, 429].includes(error.response.status)
+      !NOT_A_REFUSAL.includes(error.response.status)
     )
       return {
         kind: 'refused',
