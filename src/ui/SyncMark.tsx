@@ -1,24 +1,28 @@
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { usePendingState } from '../store/hooks';
 import { type PendingState, rowState } from '../store/queries';
 import type { SyncMark as RowMark } from '../store/schema';
-import { UnsyncedBadge } from './SyncBadge';
 
-interface MarkProps {
-  resource: ResourceName;
-  id: string | null | undefined;
-  state: PendingState | undefined;
-}
-
-/** Nothing when synced (or not known yet), "Pending" while its changes wait, "Needs attention" when refused. */
-function Mark({ resource, id, state }: MarkProps) {
+/**
+ * A record not on the server yet: nothing when synced (or not known yet), a yellow "Pending" while its
+ * changes wait, a red "Needs attention" when the server refused one. Its texts are the sync namespace's,
+ * which the signed-in frame loads with every screen (its sync bar reads them too).
+ */
+function Mark({ state }: { state: PendingState | undefined }) {
   const { t } = useTranslation('sync');
   if (!state || state === 'synced') return null;
   return (
-    <UnsyncedBadge state={state} data-testid="sync-mark" data-resource={resource} data-id={id ?? undefined}>
+    <Badge
+      color={state === 'needs_attention' ? 'red' : 'yellow'}
+      variant="light"
+      size="sm"
+      data-testid="sync-mark"
+      data-state={state}
+    >
       {t(state === 'needs_attention' ? 'mark.needs_attention' : 'mark.pending')}
-    </UnsyncedBadge>
+    </Badge>
   );
 }
 
@@ -27,14 +31,8 @@ function Mark({ resource, id, state }: MarkProps) {
  * same transactions as its outbox entries), so a list reads no more than its own live query, however many
  * rows it shows.
  */
-export function SyncMark({
-  resource,
-  row,
-}: {
-  resource: ResourceName;
-  row: { id: string; _sync?: RowMark };
-}) {
-  return <Mark resource={resource} id={row.id} state={rowState(row)} />;
+export function SyncMark({ row }: { row: { _sync?: RowMark } }) {
+  return <Mark state={rowState(row)} />;
 }
 
 /**
@@ -42,5 +40,5 @@ export function SyncMark({
  * source of truth), so it clears as soon as the server's answer is stored.
  */
 export function RecordSyncMark({ resource, id }: { resource: ResourceName; id: string | null | undefined }) {
-  return <Mark resource={resource} id={id} state={usePendingState(resource, id)} />;
+  return <Mark state={usePendingState(resource, id)} />;
 }

@@ -98,7 +98,7 @@ describe('projects and the project page', () => {
     const reloaded = page.getByTestId('event-item').first();
     await reloaded.getByText('Working shift', { exact: true }).click();
     await waitFor('hands after reload', async () => (await reloaded.getByTestId('hand-row').count()) === 2);
-    expect(await reloaded.getByTestId('sync-badge').count()).toBe(0);
+    expect(await reloaded.getByTestId('sync-mark').count()).toBe(0);
     await page.getByRole('link', { name: 'Edit general data' }).click();
     expect(await page.getByLabel('Code', { exact: true }).inputValue()).toBe('KT-001');
 

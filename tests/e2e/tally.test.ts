@@ -80,7 +80,7 @@ describe('the hand page offline, and the tally', () => {
     await eventDialog.getByRole('button', { name: 'Save' }).click();
     await eventDialog.waitFor({ state: 'hidden' });
     const rain = page.locator('[data-testid="event-item"][data-kind="stoppage"]');
-    await rain.getByTestId('sync-badge').waitFor();
+    await rain.getByTestId('sync-mark').waitFor();
 
     const shift = page.locator('[data-testid="event-item"][data-kind="working"]');
     await shift.getByText('Working shift', { exact: true }).click();
@@ -149,7 +149,7 @@ describe('the hand page offline, and the tally', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Hand Gang A' }).waitFor();
     await page.getByTestId('validated-pager-range').getByText('1 - 10 of 17').waitFor();
-    expect(await page.getByTestId('validated-row').first().getByTestId('sync-badge').textContent()).toBe(
+    expect(await page.getByTestId('validated-row').first().getByTestId('sync-mark').textContent()).toBe(
       'Pending',
     );
     await openSection(page, 'details');

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
 import { formatDate } from '../../ui/format';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncMark } from '../../ui/SyncMark';
 import { HAND_EVENT_FIELDS } from './fields';
 import { HandRecordList } from './HandRecordList';
 import { handEvents } from './queries';
@@ -48,7 +48,7 @@ export function HandEvents({ projectId, handId }: { projectId: string; handId: s
                   {t(`fields.${flag}`)}
                 </Badge>
               ))}
-            <SyncBadge row={row} />
+            <SyncMark row={row} />
           </Group>
           <Text size="sm" c="dimmed">
             {[

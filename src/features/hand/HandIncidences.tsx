@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
 import { formatSpan } from '../../ui/format';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncMark } from '../../ui/SyncMark';
 import { useZone } from '../../ui/zone';
 import { HAND_INCIDENCE_FIELDS } from './fields';
 import { HandRecordList } from './HandRecordList';
@@ -41,7 +41,7 @@ export function HandIncidences({ projectId, handId }: { projectId: string; handI
                 {t('fields.non_commodity_hoist')}
               </Badge>
             )}
-            <SyncBadge row={row} />
+            <SyncMark row={row} />
           </Group>
           <Text size="sm" c="dimmed">
             {[

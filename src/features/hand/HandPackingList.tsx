@@ -6,7 +6,7 @@ import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/list/DataTable';
 import { useNumbers } from '../../ui/numbers';
 import { Pager } from '../../ui/Pager';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncMark } from '../../ui/SyncMark';
 import { useZone } from '../../ui/zone';
 import { validatedByHand } from './queries';
 
@@ -35,7 +35,7 @@ export function HandPackingList({ handId }: { handId: string }) {
         label={t('packing.title')}
         empty={t('packing.empty')}
         title={{ header: t('packing.reference'), cell: ({ row }) => row.reference }}
-        marks={({ row }) => <SyncBadge row={row} />}
+        marks={({ row }) => <SyncMark row={row} />}
         columns={[
           { key: 'commodity', header: t('packing.commodity'), cell: ({ names }) => names.commodity },
           {

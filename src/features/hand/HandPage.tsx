@@ -13,7 +13,7 @@ import { labelOf } from '../../ui/lookups';
 import { notifyUpdated } from '../../ui/notices';
 import { RecordHeader } from '../../ui/record/RecordHeader';
 import { type Section, SectionBar, useSection } from '../../ui/record/SectionBar';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncMark } from '../../ui/SyncMark';
 import { ProjectZone } from '../../ui/zone';
 import { HandEvents } from './HandEvents';
 import { HandForm } from './HandForm';
@@ -71,7 +71,7 @@ function HandWorkspace({ hand, projectId }: { hand: RowOfResource<'hand'>; proje
       <Stack gap="md">
         <RecordHeader
           title={t('title', { name })}
-          marks={<SyncBadge row={hand} />}
+          marks={<SyncMark row={hand} />}
           actions={<HistoryButton resource="hand" id={hand.id} title={labelOf('hand', hand)} />}
           save={
             active === 'details' || form.dirty ? { onSave: () => void update(), busy: form.busy } : undefined

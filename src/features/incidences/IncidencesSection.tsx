@@ -86,7 +86,7 @@ export default function IncidencesSection({ projectId }: { projectId: string }) 
           header: t('fields.description'),
           cell: ({ row }) => row.description || t('incidence'),
         }}
-        marks={({ row }) => <SyncMark resource="incidence" row={row} />}
+        marks={({ row }) => <SyncMark row={row} />}
         columns={[
           { key: 'type', header: t('fields.type'), cell: ({ names }) => names.type },
           {

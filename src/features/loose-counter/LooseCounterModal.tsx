@@ -15,7 +15,7 @@ import { notifyUpdated } from '../../ui/notices';
 import { useNumbers } from '../../ui/numbers';
 import { Pager } from '../../ui/Pager';
 import { RowActions } from '../../ui/RowActions';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncMark } from '../../ui/SyncMark';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { ColorChips, LabelColorSelect } from '../packing-list';
 import { parseQuantity } from './decimal';
@@ -158,7 +158,7 @@ export function LooseCounterModal({
                   t('loose.no_color')
                 ),
             }}
-            marks={(row) => <SyncBadge row={row} />}
+            marks={(row) => <SyncMark row={row} />}
             columns={[
               {
                 key: 'quantity',

@@ -13,7 +13,7 @@ import { useNumbers } from '../../ui/numbers';
 import { Pager } from '../../ui/Pager';
 import { SectionPanel } from '../../ui/record/SectionPanel';
 import { StatusTag } from '../../ui/StatusTag';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncMark } from '../../ui/SyncMark';
 import { useLastPageWhenPast } from '../../ui/useLastPageWhenPast';
 import { useZone } from '../../ui/zone';
 import { ImportModal, QueuedImports } from '../import';
@@ -114,7 +114,7 @@ export default function PackingListSection({ projectId }: { projectId: string })
                 <WarningIcon />
               </Text>
             )}
-            <SyncBadge row={row} />
+            <SyncMark row={row} />
             {/* Aluminium packs are told apart by their label colours: always beside the reference. */}
             {Array.isArray(row.label_color) && row.label_color.length > 0 && (
               <ColorChips colors={row.label_color as string[]} hex={packingLabelColorHex} />

@@ -71,7 +71,7 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
             setEditing(row)
           }
         title={{ header: t('report'), cell: ({ index }) => title(index) }}
-        marks={({ row }) => <SyncMark resource={kind.resource} row={row} />}
+        marks={({ row }) => <SyncMark row={row} />}
         columns={kind.columns.map((column, at) => ({
           key: column,
           header: t(`fields.${column}`),

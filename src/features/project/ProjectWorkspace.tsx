@@ -15,7 +15,7 @@ import { usePreloadWhenSettled } from '../../ui/preload';
 import { RecordHeader } from '../../ui/record/RecordHeader';
 import { type Section, SectionBar, useSection } from '../../ui/record/SectionBar';
 import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncMark } from '../../ui/SyncMark';
 import { useRefNames } from '../../ui/useRefNames';
 import { EventsTimeline } from './events/EventsTimeline';
 import { groupsWithErrors, ProjectForm } from './ProjectForm';
@@ -135,7 +135,7 @@ export function ProjectWorkspace({ project }: { project: RowOfResource<'project'
         marks={
           <>
             <StatusTag label={names?.status ?? ''} family={families.get(String(project.status))} />
-            <SyncBadge row={project} />
+            <SyncMark row={project} />
           </>
         }
         actions={

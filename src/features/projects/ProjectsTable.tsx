@@ -4,7 +4,7 @@ import { formatDate } from '../../ui/format';
 import { DataTable } from '../../ui/list/DataTable';
 import { RowActions } from '../../ui/RowActions';
 import { StatusTag, useStatusFamilies } from '../../ui/StatusTag';
-import { SyncBadge } from '../../ui/SyncBadge';
+import { SyncMark } from '../../ui/SyncMark';
 import { KeepOffline } from './KeepOffline';
 import type { ProjectListRow } from './queries';
 
@@ -45,7 +45,7 @@ export function ProjectsTable({ rows, isAdmin, kept, inProgress }: ProjectsTable
           cell: ({ row }) => row.code || row.name,
           sub: ({ row }) => (row.code ? row.name : ''),
         }}
-        marks={({ row }) => <SyncBadge row={row} />}
+        marks={({ row }) => <SyncMark row={row} />}
         columns={[
           { key: 'dates', header: t('columns.dates'), cell: ({ row }) => dates(row) },
           { key: 'vessel', header: t('columns.vessel'), cell: ({ vessel }) => vessel, from: 'md' },

@@ -67,7 +67,7 @@ export default function ReportsPage() {
         empty={t('empty')}
         opens={({ row }) => `/report/${row.id}`}
         title={{ header: t('fields.container_number'), cell: ({ row }) => row.container_number }}
-        marks={({ row }) => <SyncMark resource="container-report" row={row} />}
+        marks={({ row }) => <SyncMark row={row} />}
         columns={[
           { key: 'manager', header: t('fields.manager'), cell: ({ manager }) => manager },
           { key: 'date', header: t('fields.date'), cell: ({ row }) => formatDate(row.date ?? '') },

@@ -8,7 +8,7 @@ import type { Values } from '../../../ui/form';
 import { formatDate, formatSpan, formatTime } from '../../../ui/format';
 import { IconPlus } from '../../../ui/icons';
 import { RowActions } from '../../../ui/RowActions';
-import { SyncBadge } from '../../../ui/SyncBadge';
+import { SyncMark } from '../../../ui/SyncMark';
 import { useZone } from '../../../ui/zone';
 import { HandModal } from '../../hand';
 import { EventModal } from './EventModal';
@@ -97,7 +97,7 @@ export function EventsTimeline({ projectId }: { projectId: string }) {
                 {item.kind === 'working' && (
                   <Badge variant="light">{t('hands.count', { count: item.hands.length })}</Badge>
                 )}
-                <SyncBadge row={item.row} />
+                <SyncMark row={item.row} />
               </Group>
             </Accordion.Control>
             <Accordion.Panel>

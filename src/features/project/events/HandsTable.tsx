@@ -6,7 +6,7 @@ import { formatSpan } from '../../../ui/format';
 import { IconPlus } from '../../../ui/icons';
 import { DataTable } from '../../../ui/list/DataTable';
 import { type AskDelete, RowActions } from '../../../ui/RowActions';
-import { SyncBadge } from '../../../ui/SyncBadge';
+import { SyncMark } from '../../../ui/SyncMark';
 import { useZone } from '../../../ui/zone';
 
 interface HandsTableProps {
@@ -45,7 +45,7 @@ export function HandsTable({ projectId, hands, onAdd, ask }: HandsTableProps) {
             header: t('hands.description'),
             cell: (hand) => hand.description || t('hands.untitled', { gang: gang(hand) }),
           }}
-          marks={(hand) => <SyncBadge row={hand} />}
+          marks={(hand) => <SyncMark row={hand} />}
           columns={[
             { key: 'gang_no', header: t('hands.gang_no'), cell: gang, numeric: true },
             { key: 'foreman', header: t('hands.foreman'), cell: (hand) => hand.foreman ?? '', from: 'md' },
