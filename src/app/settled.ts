@@ -1,6 +1,6 @@
 // "Settled": the page has loaded (its first screen's code in), then SETTLE_MS more (its texts and first
 // data), then the browser's next idle moment. What runs then never competes with the first screen.
-const SETTLE_MS = 3000;
+export const SETTLE_MS = 3000;
 
 /** Runs `run` once the page has settled; returns a function that cancels it if it has not run yet. */
 export function afterSettled(run: () => void): () => void {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { newContext } from '../../../e2e/support/browser';
+import { SETTLE_MS } from '../../../../src/app/settled';
 
 /** The workers' scripts and every chunk they import (static closure), from the build manifest. */
 function workerClosure(distDir: string, workers: Set<string>): Set<string> {
@@ -35,6 +35,9 @@ export interface Session {
 /**
  * What a first visit to a screen really loads: every same-origin JS and CSS file Chromium requests until
  * the screen's heading shows and the network is idle, weighed gzipped (zlib level 6) from the build.
+ * Signed in, the page preloads the code a save needs offline once its first sync round has ended
+ * (src/app/pwa/offlineCode.ts, `<html data-offline-code>`): the files asked for from that moment on are
+ * weighed apart (`preload`), the rest is the first screen with its first sync.
  */
 export async function observedWeight(
   browser: Browser,
@@ -42,8 +45,22 @@ export async function observedWeight(
   distDir: string,
   path: string,
   session?: Session,
-): Promise<{ files: string[]; gzipBytes: number; workerBytes: number; workerClosureBytes: number }> {
-  const context = await newContext(browser, url, { width: 1024, height: 768 });
+): Promise<{
+  files: string[];
+  gzipBytes: number;
+  workerBytes: number;
+  workerClosureBytes: number;
+  preload: { files: string[]; gzipBytes: number };
+  afterwards: { files: string[]; gzipBytes: number };
+}> {
+  // No service worker: its install downloads the whole app in the background once the screen has settled
+  // (sw.js and its precache were never counted), and the requests it makes would be taken for the page's.
+  // The page's own requests are the same either way, its registration's code included.
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width: 1024, height: 768 },
+    serviceWorkers: 'block',
+  });
   if (session) {
     await context.addInitScript((stored) => {
       localStorage.setItem('username', stored.username);
@@ -51,8 +68,18 @@ export async function observedWeight(
       localStorage.setItem('user', JSON.stringify(stored.user));
     }, session);
   }
+  // When the offline code's preload began (Date.now() of the page; same clock as this process). The
+  // document, not its <html>: an init script runs before the parser has made it.
+  await context.addInitScript(() => {
+    new MutationObserver((_changes, observer) => {
+      if (!document.documentElement.dataset.offlineCode) return;
+      (window as unknown as { offlinePreloadAt: number }).offlinePreloadAt = Date.now();
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-offline-code'] });
+  });
   const page = await context.newPage();
   const files = new Set<string>();
+  const askedAt = new Map<string, number>();
   // Dedicated workers' scripts (the sync engine's pull worker) are counted, and also named apart.
   const workers = new Set<string>();
   page.on('worker', (worker) => workers.add(new URL(worker.url()).pathname));
@@ -62,29 +89,70 @@ export async function observedWeight(
     if (address.origin === new URL(url).origin && /\.(js|css)$/.test(address.pathname)) {
       files.add(address.pathname);
       lastAsset = Date.now();
+      if (!askedAt.has(address.pathname)) askedAt.set(address.pathname, lastAsset);
     }
   });
   await page.goto(path);
   await page.locator('main h1').first().waitFor();
   // Until no script or style has been asked for a second ('networkidle' never comes since the live
-  // notices keep a stream open; the code preloaded once the screen has settled, 3 s on, is not counted).
+  // notices keep a stream open).
+  // Signed in, until the offline code's preload has ended too (it starts after the first sync round).
+  if (session) {
+    await page.waitForFunction(
+      () => ['ready', 'partial'].includes(document.documentElement.dataset.offlineCode ?? ''),
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+  }
   while (Date.now() - lastAsset < 1000) await page.waitForTimeout(100);
+  // The page has settled (src/app/settled.ts: load, SETTLE_MS more, then idle): what it asks for from
+  // then on, or from the offline code's preload on if that came first, is background work.
+  const settledAt = await page.evaluate((settleMs) => {
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      | PerformanceNavigationTiming
+      | undefined;
+    return performance.timeOrigin + (navigation?.loadEventEnd ?? 0) + settleMs;
+  }, SETTLE_MS);
+  const preloadAt = await page.evaluate(
+    () => (window as unknown as { offlinePreloadAt?: number }).offlinePreloadAt ?? Number.POSITIVE_INFINITY,
+  );
+  const backgroundFrom = Math.min(settledAt, preloadAt);
   await context.close();
   // A worker's script imports chunks the page shares (./bundle.ts's manifest): all count, once, even
   // if one of the worker's requests went unseen.
   const closure = workerClosure(distDir, workers);
   for (const file of closure) files.add(file);
-  const list = [...files].filter((file) => file !== '/sw.js').sort();
+  const all = [...files].filter((file) => file !== '/sw.js').sort();
+  // The offline code's files, as index.html lists them (code, styles, and each language's texts).
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const offlineCode = new Set(
+    (/<meta name="karbontrack-offline-code" content="([^"]*)"/.exec(html)?.[1] ?? '')
+      .split(' ')
+      .map((entry) => entry.replace(/^[a-z]+:/, '')),
+  );
+  // Asked for once the page had settled or the preload began: background, weighed apart; of it, the
+  // offline code's files are the preload's.
+  const background = (file: string) => !closure.has(file) && (askedAt.get(file) ?? 0) >= backgroundFrom;
+  const list = all.filter((file) => !background(file));
+  const later = all.filter(background);
+  const preloadList = later.filter((file) => offlineCode.has(file));
+  const weigh = (file: string) => {
+    const onDisk = join(distDir, file);
+    return existsSync(onDisk) ? gzipSync(readFileSync(onDisk), { level: 6 }).length : 0;
+  };
   let gzipBytes = 0;
   let workerBytes = 0;
   let workerClosureBytes = 0;
   for (const file of list) {
-    const onDisk = join(distDir, file);
-    if (!existsSync(onDisk)) continue;
-    const size = gzipSync(readFileSync(onDisk), { level: 6 }).length;
+    const size = weigh(file);
     gzipBytes += size;
     if (workers.has(file)) workerBytes += size;
     if (closure.has(file)) workerClosureBytes += size;
   }
-  return { files: list, gzipBytes, workerBytes, workerClosureBytes };
+  const sum = (files: string[]) => files.reduce((total, file) => total + weigh(file), 0);
+  const preload = { files: preloadList, gzipBytes: sum(preloadList) };
+  const afterwards = { files: later, gzipBytes: sum(later) };
+  return { files: list, gzipBytes, workerBytes, workerClosureBytes, preload, afterwards };
 }
