@@ -3,7 +3,7 @@
 // open only one of them sends. Records are made through the app's own store via the e2e build's hooks
 // (src/features/sync/e2eHooks.ts); photos go through a real file input and the app's compression.
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import {
@@ -28,6 +28,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+});
+// A test that stopped the server and failed before starting it again must not fail the next one (or its
+// own retry) with a refused connection.
+afterEach(async () => {
+  await server?.start();
 });
 
 async function openSignedIn(context: BrowserContext): Promise<Page> {
@@ -120,30 +125,40 @@ describe('sync in the browser', () => {
     const work = await createHandWork(page, 'Outage 2');
     await takePhotos(page, { resource: 'incidence', id: work.incidence }, PHOTOS);
 
-    // Hold the first upload at the browser until the server is down, then let it go: it meets no server.
-    let releaseFirst: () => void = () => {};
+    // Hold every upload at the browser until the server is down, then let them go: they meet no server.
+    // (Each photo goes on its own request, several at a time: holding only the first let the other
+    // reach the server before it stopped now and then.)
+    let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
+      release = resolve;
     });
     let firstSeen: () => void = () => {};
     const seen = new Promise<void>((resolve) => {
       firstSeen = resolve;
     });
-    let uploads = 0;
-    await context.route('**/attachments/', async (route: Route) => {
-      uploads += 1;
-      if (uploads === 1) {
-        firstSeen();
-        await held;
-      }
-      await route.continue().catch(() => route.abort('connectionrefused'));
+    const refused: Promise<void>[] = [];
+    await context.route('**/attachments/', (route: Route) => {
+      firstSeen();
+      const sent = held.then(() => route.continue().catch(() => route.abort('connectionrefused')));
+      refused.push(sent);
+      return sent;
     });
     await context.setOffline(false);
     await seen;
     await server.stop();
-    releaseFirst();
-    // The device keeps retrying with backoff; nothing is lost or marked as failed while the server is away.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    release();
+    // The uploads held met no server; the device keeps retrying with backoff, and nothing is lost or
+    // marked as failed while the server is away.
+    await Promise.all(refused);
+    // Once the device has taken in those failures: no file still uploading, and one in its backoff.
+    await page.waitForFunction(async () => {
+      const files = (await window.__karbontrack?.files()) ?? [];
+      return (
+        files.every((file) => file.state !== 'uploading') &&
+        files.some((file) => file.next_attempt_at > Date.now())
+      );
+    });
+    expect((await localMarks(page, work)).files.map((file) => file.state)).toEqual(['pending', 'pending']);
     const during = await status(page);
     expect(during.files_pending).toBe(2);
     expect(during.needs_attention).toBe(0);
