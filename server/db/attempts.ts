@@ -42,8 +42,10 @@ export function countAndRecord(
       .select([
         'key',
         sql<number>`count(*)::int`.as('failures'),
-        sql<number>`(extract(epoch from now() - min(at)) * 1000)::float8`.as('oldestAgoMs'),
-        sql<number>`(extract(epoch from now() - max(at)) * 1000)::float8`.as('lastAgoMs'),
+        // From the moment of counting (the lock held), not the transaction's start: an attempt that
+        // began later but took the lock first has its row recorded after this transaction's now().
+        sql<number>`(extract(epoch from clock_timestamp() - min(at)) * 1000)::float8`.as('oldestAgoMs'),
+        sql<number>`(extract(epoch from clock_timestamp() - max(at)) * 1000)::float8`.as('lastAgoMs'),
       ])
       .where('key', 'in', keys)
       .groupBy('key')
