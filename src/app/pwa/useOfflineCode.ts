@@ -1,25 +1,26 @@
 import { useEffect } from 'react';
 import { useSyncStatus } from '../../sync/status';
+import { afterSettled } from '../settled';
 import { preloadOfflineCode } from './offlineCode';
 
 // A tab that never syncs (another tab holds the lead) preloads this long after the frame opened.
 const FALLBACK_MS = 5000;
 
 /**
- * Preloads the offline code (./offlineCode.ts) once the first screen is up and its first sync round has
- * ended, at the browser's next idle moment: the first download (the reference lists every form needs
- * come with it) goes first, the code right after, before the service worker has cached anything.
+ * Preloads the offline code (./offlineCode.ts) once the first screen is up, its first sync round has
+ * ended and the page has settled: the first paint and the first download (the reference lists every form
+ * needs come with it) go first, the code right after, before the service worker has cached anything.
  */
 export function useOfflineCode(): void {
   useEffect(() => {
     let synced = false;
-    let idle: number | undefined;
+    let cancelSettled: (() => void) | undefined;
     const start = () => {
       unsubscribe();
       window.clearTimeout(fallback);
-      const run = () => void preloadOfflineCode();
-      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(run, { timeout: 1000 });
-      else run();
+      // And once the page has settled (./settled.ts): compiling this code must not compete with the
+      // first paint (Lighthouse saw its chunks compiled before it on a quick first sync).
+      cancelSettled = afterSettled(() => void preloadOfflineCode());
     };
     const unsubscribe = useSyncStatus.subscribe((status) => {
       if (status.phase === 'syncing') synced = true;
@@ -30,7 +31,7 @@ export function useOfflineCode(): void {
     return () => {
       unsubscribe();
       window.clearTimeout(fallback);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
+      cancelSettled?.();
     };
   }, []);
 }
