@@ -35,9 +35,9 @@ export interface Session {
 /**
  * What a first visit to a screen really loads: every same-origin JS and CSS file Chromium requests until
  * the screen's heading shows and the network is idle, weighed gzipped (zlib level 6) from the build.
- * Signed in, the page preloads the code a save needs offline once its first sync round has ended
- * (src/app/pwa/offlineCode.ts, `<html data-offline-code>`): the files asked for from that moment on are
- * weighed apart (`preload`), the rest is the first screen with its first sync.
+ * Signed in, what the page asks for once it has settled (src/app/settled.ts) is weighed apart
+ * (`afterwards`): the code a save needs offline (`preload`, src/app/pwa/offlineCode.ts, which starts
+ * then) and the next screens' code. The rest is the first screen with its first sync.
  */
 export async function observedWeight(
   browser: Browser,
@@ -68,15 +68,6 @@ export async function observedWeight(
       localStorage.setItem('user', JSON.stringify(stored.user));
     }, session);
   }
-  // When the offline code's preload began (Date.now() of the page; same clock as this process). The
-  // document, not its <html>: an init script runs before the parser has made it.
-  await context.addInitScript(() => {
-    new MutationObserver((_changes, observer) => {
-      if (!document.documentElement.dataset.offlineCode) return;
-      (window as unknown as { offlinePreloadAt: number }).offlinePreloadAt = Date.now();
-      observer.disconnect();
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-offline-code'] });
-  });
   const page = await context.newPage();
   const files = new Set<string>();
   const askedAt = new Map<string, number>();
@@ -96,7 +87,7 @@ export async function observedWeight(
   await page.locator('main h1').first().waitFor();
   // Until no script or style has been asked for a second ('networkidle' never comes since the live
   // notices keep a stream open).
-  // Signed in, until the offline code's preload has ended too (it starts after the first sync round).
+  // Signed in, until the offline code's preload has ended too (it starts once the page has settled).
   if (session) {
     await page.waitForFunction(
       () => ['ready', 'partial'].includes(document.documentElement.dataset.offlineCode ?? ''),
@@ -108,17 +99,13 @@ export async function observedWeight(
   }
   while (Date.now() - lastAsset < 1000) await page.waitForTimeout(100);
   // The page has settled (src/app/settled.ts: load, SETTLE_MS more, then idle): what it asks for from
-  // then on, or from the offline code's preload on if that came first, is background work.
+  // then on is background work (Date.now() of the page: the same clock as this process's).
   const settledAt = await page.evaluate((settleMs) => {
     const navigation = performance.getEntriesByType('navigation')[0] as
       | PerformanceNavigationTiming
       | undefined;
     return performance.timeOrigin + (navigation?.loadEventEnd ?? 0) + settleMs;
   }, SETTLE_MS);
-  const preloadAt = await page.evaluate(
-    () => (window as unknown as { offlinePreloadAt?: number }).offlinePreloadAt ?? Number.POSITIVE_INFINITY,
-  );
-  const backgroundFrom = Math.min(settledAt, preloadAt);
   await context.close();
   // A worker's script imports chunks the page shares (./bundle.ts's manifest): all count, once, even
   // if one of the worker's requests went unseen.
@@ -132,9 +119,9 @@ export async function observedWeight(
       .split(' ')
       .map((entry) => entry.replace(/^[a-z]+:/, '')),
   );
-  // Asked for once the page had settled or the preload began: background, weighed apart; of it, the
-  // offline code's files are the preload's.
-  const background = (file: string) => !closure.has(file) && (askedAt.get(file) ?? 0) >= backgroundFrom;
+  // Asked for once the page had settled: background, weighed apart; of it, the offline code's files are
+  // the preload's.
+  const background = (file: string) => !closure.has(file) && (askedAt.get(file) ?? 0) >= settledAt;
   const list = all.filter((file) => !background(file));
   const later = all.filter(background);
   const preloadList = later.filter((file) => offlineCode.has(file));
