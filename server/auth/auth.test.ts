@@ -91,6 +91,21 @@ describe('POST /api/get-token/', () => {
     const answer = await api('POST', '/api/get-token/', { body: { username: 'burst', password: PASSWORD } });
     expect(answer.status).toBe(200);
   });
+
+  // The same row "ahead" past the free failures: the wait owed (1 s after the last) is counted from the
+  // moment of counting, not lengthened by how far ahead the row is (it was: Retry-After 6).
+  it('asks no longer wait than owed when the last failure was recorded a moment "after" the count', async () => {
+    await server.createUser({ username: 'ahead', password: PASSWORD });
+    await server.query(
+      `insert into login_failure (key, at) select 'pair:127.0.0.1 ahead', now() - interval '1 second' from generate_series(1, 4)`,
+    );
+    await server.query(
+      `insert into login_failure (key, at) values ('pair:127.0.0.1 ahead', now() + interval '5 seconds')`,
+    );
+    const answer = await api('POST', '/api/get-token/', { body: { username: 'ahead', password: PASSWORD } });
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('1');
+  });
 });
 
 describe('tokens', () => {

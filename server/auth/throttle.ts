@@ -58,9 +58,8 @@ export async function startAttempt(
     }
     const pair = counts.find((row) => row.key === keys.pair);
     const wait = delaySeconds(pair?.failures ?? 0, limits.free, limits.windowMinutes);
-    // No wait owed, none asked: under the free failures a row "later than now" (another process's, or
-    // an attempt that took the count's lock first) must not turn into a 1 s refusal.
-    const retry = pair && wait > 0 ? Math.ceil((wait * 1000 - pair.lastAgoMs) / 1000) : 0;
+    // No wait owed, none asked (the ages are never negative, db/attempts.ts).
+    const retry = pair ? Math.ceil((wait * 1000 - pair.lastAgoMs) / 1000) : 0;
     if (retry > 0) refusal = tooManyRequests(retry, waitWords(guessed, retry));
     return retry <= 0;
   });

@@ -2,17 +2,25 @@
 // failed sign-ins and old passwords (server/auth/throttle.ts), contact requests per address. They live
 // in login_failure (0001_foundation), each under a key naming its limit ('pair:', 'addr:', 'change:',
 // 'contact:'), and are kept for their window only.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Tables } from './tables.js';
 
 /** The advisory locks of the counts: (727277, hash of the key); 727274-727276 are single-key locks elsewhere. */
 const ATTEMPT_LOCKS = 727277;
 
+/**
+ * Milliseconds since `at`, from the moment of counting (the lock held), not the transaction's start: an
+ * attempt that began later but took the lock first has its row recorded after this transaction's now().
+ * At least 0, for every limit counted here: a row "ahead" (a clock set back) asks no longer wait.
+ */
+const agoMs = (at: RawBuilder<unknown>) =>
+  sql<number>`greatest(0, extract(epoch from clock_timestamp() - ${at}) * 1000)::float8`;
+
 export interface AttemptCounts {
   key: string;
   /** Attempts within the window, not counting the one being made. */
   failures: number;
-  /** How long ago the oldest and the latest of them were made. */
+  /** How long ago the oldest and the latest of them were made (never negative: a row is never "ahead"). */
   oldestAgoMs: number;
   lastAgoMs: number;
 }
@@ -42,10 +50,8 @@ export function countAndRecord(
       .select([
         'key',
         sql<number>`count(*)::int`.as('failures'),
-        // From the moment of counting (the lock held), not the transaction's start: an attempt that
-        // began later but took the lock first has its row recorded after this transaction's now().
-        sql<number>`(extract(epoch from clock_timestamp() - min(at)) * 1000)::float8`.as('oldestAgoMs'),
-        sql<number>`(extract(epoch from clock_timestamp() - max(at)) * 1000)::float8`.as('lastAgoMs'),
+        agoMs(sql`min(at)`).as('oldestAgoMs'),
+        agoMs(sql`max(at)`).as('lastAgoMs'),
       ])
       .where('key', 'in', keys)
       .groupBy('key')
