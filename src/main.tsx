@@ -7,10 +7,10 @@ import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
 import { watchInstallOffer } from './app/pwa/install';
 import { firstScreenNamespaces, preloadFirstScreen } from './app/router';
-import { afterSettled } from './app/settled';
 import { firstStylesReady } from './app/styles/firstStyles';
 import { scheduleRestStyles } from './app/styles/loadRest';
 import { restoreSession, useSession } from './features/auth';
+import { afterSettled } from './ui/preload';
 
 // The browser's install offer comes early: listened for before anything else.
 watchInstallOffer();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSyncStatus } from '../../sync/status';
-import { afterSettled } from '../settled';
+import { afterSettled } from '../../ui/preload';
 import { preloadOfflineCode } from './offlineCode';
 
 // A tab that never syncs (another tab holds the lead) preloads this long after the frame opened.
@@ -18,7 +18,7 @@ export function useOfflineCode(): void {
     const start = () => {
       unsubscribe();
       window.clearTimeout(fallback);
-      // And once the page has settled (./settled.ts): compiling this code must not compete with the
+      // And once the page has settled (src/ui/preload.ts): compiling this code must not compete with the
       // first paint (Lighthouse saw its chunks compiled before it on a quick first sync).
       cancelSettled = afterSettled(() => void preloadOfflineCode());
     };

@@ -2,8 +2,9 @@
 // touch, click or key (before any dialog or picker can open), or once the screen has settled; at once
 // when the app opens on another screen (one the route table does not mark light). From the service
 // worker's precache once installed.
+
+import { afterSettled } from '../../ui/preload';
 import { routeFor } from '../routes';
-import { afterSettled } from '../settled';
 
 let loading: Promise<unknown> | null = null;
 

@@ -87,7 +87,7 @@ const shell: BenchSuite = {
             name: `then fetched by ${screen} in the background (gzip)`,
             value: kb(weight.afterwards.gzipBytes),
             unit: 'KB',
-            note: `${weight.afterwards.files.length} files asked for once the page had settled (src/app/settled.ts), until the network is idle: of them ${weight.preload.files.length} files, ${kb(weight.preload.gzipBytes)} KB, the code a save needs offline (fetched, not run: src/app/pwa/offlineCode.ts), the rest the next screens' code; first visit total ${kb(weight.gzipBytes + weight.afterwards.gzipBytes)} KB`,
+            note: `${weight.afterwards.files.length} files asked for once the page had settled (src/ui/preload.ts), until the network is idle: of them ${weight.preload.files.length} files, ${kb(weight.preload.gzipBytes)} KB, the code a save needs offline (fetched, not run: src/app/pwa/offlineCode.ts), the rest the next screens' code; first visit total ${kb(weight.gzipBytes + weight.afterwards.gzipBytes)} KB`,
           });
         }
       }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { SETTLE_MS } from '../../../../src/app/settled';
+import { SETTLE_MS } from '../../../../src/ui/preload';
 
 /** The workers' scripts and every chunk they import (static closure), from the build manifest. */
 function workerClosure(distDir: string, workers: Set<string>): Set<string> {
@@ -35,7 +35,7 @@ export interface Session {
 /**
  * What a first visit to a screen really loads: every same-origin JS and CSS file Chromium requests until
  * the screen's heading shows and the network is idle, weighed gzipped (zlib level 6) from the build.
- * Signed in, what the page asks for once it has settled (src/app/settled.ts) is weighed apart
+ * Signed in, what the page asks for once it has settled (src/ui/preload.ts) is weighed apart
  * (`afterwards`): the code a save needs offline (`preload`, src/app/pwa/offlineCode.ts, which starts
  * then) and the next screens' code. The rest is the first screen with its first sync.
  */
@@ -98,7 +98,7 @@ export async function observedWeight(
     );
   }
   while (Date.now() - lastAsset < 1000) await page.waitForTimeout(100);
-  // The page has settled (src/app/settled.ts: load, SETTLE_MS more, then idle): what it asks for from
+  // The page has settled (src/ui/preload.ts: load, SETTLE_MS more, then idle): what it asks for from
   // then on is background work (Date.now() of the page: the same clock as this process's).
   const settledAt = await page.evaluate((settleMs) => {
     const navigation = performance.getEntriesByType('navigation')[0] as
