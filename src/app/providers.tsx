@@ -2,24 +2,19 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Lazy } from '../ui/LoadBoundary';
-import { lazyRetrying } from '../ui/lazyRetrying';
+import { lazyPart } from '../ui/LoadBoundary';
 import { localizedTheme } from './theme';
 
 // The notices' container (and its transitions) loads with the first notice, not with the first screen;
 // a notice shown before it mounts waits in the notifications store.
-const NoticeContainer = lazyRetrying(() => import('./NoticeContainer'));
+const NoticeContainer = lazyPart(() => import('./NoticeContainer'));
 
 function DeferredNotices() {
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   if (!needed) return null;
-  return (
-    <Lazy fallback={null}>
-      <NoticeContainer />
-    </Lazy>
-  );
+  return <NoticeContainer />;
 }
 
 export function Providers({ children }: { children: ReactNode }) {

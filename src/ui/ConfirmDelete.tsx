@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Lazy } from './LoadBoundary';
-import { lazyRetrying } from './lazyRetrying';
+import { lazyPart } from './LoadBoundary';
 
-const ConfirmDeleteDialog = lazyRetrying(() => import('./ConfirmDeleteDialog'));
+const ConfirmDeleteDialog = lazyPart(() => import('./ConfirmDeleteDialog'));
 
 interface Pending {
   title: string;
@@ -37,14 +36,12 @@ export function useConfirmDelete() {
   const [used, setUsed] = useState(false);
   if (pending && !used) setUsed(true);
   const dialog = used ? (
-    <Lazy fallback={null}>
-      <ConfirmDeleteDialog
-        title={pending?.title ?? null}
-        busy={busy}
-        onClose={close}
-        onConfirm={() => void confirm()}
-      />
-    </Lazy>
+    <ConfirmDeleteDialog
+      title={pending?.title ?? null}
+      busy={busy}
+      onClose={close}
+      onConfirm={() => void confirm()}
+    />
   ) : null;
   return { ask, dialog };
 }

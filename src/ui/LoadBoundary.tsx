@@ -1,7 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
-import { Component, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { retryFailedLoads } from './lazyRetrying';
+import { lazyRetrying, retryFailedLoads } from './lazyRetrying';
 import { isLoadFailure } from './loadFailure';
 
 /** What shows where a part of the app could not be loaded: said in words, with a way to try again. */
@@ -94,4 +94,25 @@ export function Lazy({
       <Suspense fallback={fallback}>{children}</Suspense>
     </LoadBoundary>
   );
+}
+
+/**
+ * A part whose code loads at its first render (a dialog, a drawer, a section): lazyRetrying with its own
+ * Lazy around it, so a caller renders it as any component. Loading shows `fallback` (nothing by default);
+ * failing says so in its place, or shows `failed` where the part is optional.
+ */
+export function lazyPart<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  { fallback = null, failed }: { fallback?: ReactNode; failed?: ReactNode } = {},
+): ComponentType<P> {
+  const Part = lazyRetrying(load);
+  // Called once per part at module level, as React.lazy is: one component for good.
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory like React.lazy, not a render.
+  return function LazyPart(props: P) {
+    return (
+      <Lazy fallback={fallback} failed={failed}>
+        <Part {...props} />
+      </Lazy>
+    );
+  };
 }

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { mayCreate } from '../store/active';
 import { useList } from '../store/hooks';
-import { Lazy } from './LoadBoundary';
-import { lazyRetrying } from './lazyRetrying';
+import { lazyPart } from './LoadBoundary';
 import { labelOf, usable } from './lookups';
 
-const QuickAddModal = lazyRetrying(() => import('./QuickAdd'));
+const QuickAddModal = lazyPart(() => import('./QuickAdd'));
 
 /** The value of the "Add '<typed>'" option (never an id). */
 const ADD = '\u0000add';
@@ -70,17 +69,15 @@ export const LookupSelect = memo(function LookupSelect(props: {
         comboboxProps={{ withinPortal: true }}
       />
       {adding !== null && (
-        <Lazy fallback={null}>
-          <QuickAddModal
-            resource={props.resource}
-            typed={adding}
-            onClose={() => setAdding(null)}
-            onSaved={(id) => {
-              setAdding(null);
-              props.onChange(id);
-            }}
-          />
-        </Lazy>
+        <QuickAddModal
+          resource={props.resource}
+          typed={adding}
+          onClose={() => setAdding(null)}
+          onSaved={(id) => {
+            setAdding(null);
+            props.onChange(id);
+          }}
+        />
       )}
     </>
   );

@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../domain/registry';
 import { mayCreate } from '../store/active';
 import { useLocalDb } from '../store/hooks';
-import { Lazy } from './LoadBoundary';
-import { lazyRetrying } from './lazyRetrying';
+import { lazyPart } from './LoadBoundary';
 import { labelOf, type Option, searchLookup } from './lookups';
 
-const QuickAddModal = lazyRetrying(() => import('./QuickAdd'));
+const QuickAddModal = lazyPart(() => import('./QuickAdd'));
 
 /** The spec's search inputs wait 300 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -104,17 +103,15 @@ export const SearchSelect = memo(function SearchSelect({
         comboboxProps={{ withinPortal: true }}
       />
       {adding !== null && (
-        <Lazy fallback={null}>
-          <QuickAddModal
-            resource={resource}
-            typed={adding}
-            onClose={() => setAdding(null)}
-            onSaved={(id) => {
-              setAdding(null);
-              onChange(id);
-            }}
-          />
-        </Lazy>
+        <QuickAddModal
+          resource={resource}
+          typed={adding}
+          onClose={() => setAdding(null)}
+          onSaved={(id) => {
+            setAdding(null);
+            onChange(id);
+          }}
+        />
       )}
     </>
   );

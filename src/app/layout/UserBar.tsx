@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { displayName, useSession } from '../../features/auth';
 import { IconMenu } from '../../ui/icons';
-import { Lazy } from '../../ui/LoadBoundary';
-import { lazyRetrying } from '../../ui/lazyRetrying';
+import { lazyPart } from '../../ui/LoadBoundary';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import { LanguageSwitch } from './LanguageSwitch';
 import classes from './layout.module.css';
@@ -14,10 +13,10 @@ import type { SettingsMenuProps } from './SettingsMenu';
 import { useLogout } from './useLogout';
 
 // The two dialogs load when first needed, not with the first signed-in screen.
-const PasswordChangeModal = lazyRetrying(async () => ({
+const PasswordChangeModal = lazyPart(async () => ({
   default: (await import('../../features/auth/PasswordChangeModal')).PasswordChangeModal,
 }));
-const LogoutConfirmModal = lazyRetrying(async () => ({
+const LogoutConfirmModal = lazyPart(async () => ({
   default: (await import('../../features/auth/LogoutConfirmModal')).LogoutConfirmModal,
 }));
 
@@ -107,17 +106,15 @@ export function UserBar({ menuOpen, onMenu }: UserBarProps) {
       ) : (
         <SettingsButton ref={standIn} onPointerEnter={fetchMenu} onFocus={fetchMenu} onClick={openMenu} />
       )}
-      <Lazy fallback={null}>
-        {passwordUsed && <PasswordChangeModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />}
-        {logoutUsed && (
-          <LogoutConfirmModal
-            pending={logout.pending}
-            busy={logout.busy}
-            onConfirm={() => void logout.confirm()}
-            onCancel={logout.cancel}
-          />
-        )}
-      </Lazy>
+      {passwordUsed && <PasswordChangeModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />}
+      {logoutUsed && (
+        <LogoutConfirmModal
+          pending={logout.pending}
+          busy={logout.busy}
+          onConfirm={() => void logout.confirm()}
+          onCancel={logout.cancel}
+        />
+      )}
     </header>
   );
 }

@@ -1,9 +1,8 @@
 import { useSyncStatus } from '../../sync/status';
-import { Lazy } from '../../ui/LoadBoundary';
-import { lazyRetrying } from '../../ui/lazyRetrying';
+import { lazyPart } from '../../ui/LoadBoundary';
 import { useUpdateStore } from './update-store';
 
-const UpdateNotice = lazyRetrying(() => import('./UpdateNotice'));
+const UpdateNotice = lazyPart(() => import('./UpdateNotice'));
 
 /**
  * Announces a new version with a reload button: one the service worker found, or the server's word that
@@ -15,9 +14,5 @@ export function UpdatePrompt() {
   const dismissed = useUpdateStore((state) => state.outdatedDismissed);
   const outdated = useSyncStatus((status) => status.phase === 'app-outdated') && !dismissed;
   if (!needRefresh && !outdated) return null;
-  return (
-    <Lazy fallback={null}>
-      <UpdateNotice outdated={outdated} />
-    </Lazy>
-  );
+  return <UpdateNotice outdated={outdated} />;
 }

@@ -7,8 +7,7 @@ import { useLocalDb } from '../../store/hooks';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import type { Values } from '../../ui/form';
 import { IconDownload, IconPlus, IconSignature } from '../../ui/icons';
-import { Lazy } from '../../ui/LoadBoundary';
-import { lazyRetrying } from '../../ui/lazyRetrying';
+import { lazyPart } from '../../ui/LoadBoundary';
 import { DataTable } from '../../ui/list/DataTable';
 import { Pager } from '../../ui/Pager';
 import { RecordModal } from '../../ui/RecordModal';
@@ -23,7 +22,7 @@ import { type ReportRow, reportPage } from './queries';
 import { useGenerate } from './useGenerate';
 
 // The signing screen (and its pad) loads when a statement is opened to sign.
-const SignModal = lazyRetrying(() => import('../sof-signing/SignModal'));
+const SignModal = lazyPart(() => import('../sof-signing/SignModal'));
 
 /** One tab: the project's reports of a kind, paged by 10, with add, edit, delete, documents and the file. */
 export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: string }) {
@@ -133,11 +132,7 @@ export function ReportList({ kind, projectId }: { kind: ReportKind; projectId: s
         testId={`report-modal-${kind.tab}`}
       />
       {confirm.dialog}
-      {signing && (
-        <Lazy fallback={null}>
-          <SignModal projectId={projectId} reportId={signing} onClose={() => setSigning(null)} />
-        </Lazy>
-      )}
+      {signing && <SignModal projectId={projectId} reportId={signing} onClose={() => setSigning(null)} />}
     </div>
   );
 }

@@ -6,8 +6,7 @@ import { save } from '../../store/active';
 import type { RowOfResource } from '../../store/schema';
 import { useRecordForm } from '../../ui/form';
 import { HistoryButton } from '../../ui/history/HistoryButton';
-import { Lazy } from '../../ui/LoadBoundary';
-import { lazyRetrying } from '../../ui/lazyRetrying';
+import { lazyPart } from '../../ui/LoadBoundary';
 import { listPlace } from '../../ui/listPlace';
 import { labelOf } from '../../ui/lookups';
 import { notifyUpdated } from '../../ui/notices';
@@ -30,13 +29,15 @@ const loaders = {
   incidences: () => import('../incidences/IncidencesSection'),
   reports: () => import('../project-reports/ReportsSection'),
 };
-const PackingListSection = lazyRetrying(loaders.packing);
-const LooseCounterSection = lazyRetrying(loaders.loose);
-const GallerySection = lazyRetrying(loaders.files);
-const DocumentsSection = lazyRetrying(loaders.documents);
-const IncidencesSection = lazyRetrying(loaders.incidences);
-const ReportsSection = lazyRetrying(loaders.reports);
-const SummaryButton = lazyRetrying(() => import('../summary/SummaryButton'));
+// A section loading shows a small loader in its place.
+const SECTION_LOADING = { fallback: <Loader size="sm" /> };
+const PackingListSection = lazyPart(loaders.packing, SECTION_LOADING);
+const LooseCounterSection = lazyPart(loaders.loose, SECTION_LOADING);
+const GallerySection = lazyPart(loaders.files, SECTION_LOADING);
+const DocumentsSection = lazyPart(loaders.documents, SECTION_LOADING);
+const IncidencesSection = lazyPart(loaders.incidences, SECTION_LOADING);
+const ReportsSection = lazyPart(loaders.reports, SECTION_LOADING);
+const SummaryButton = lazyPart(() => import('../summary/SummaryButton'));
 // Once the page has settled, the other sections' code, so a tab opens at once.
 const preloadSections = () => Promise.all(Object.values(loaders).map((load) => load()));
 
@@ -109,23 +110,26 @@ export function ProjectWorkspace({ project }: { project: RowOfResource<'project'
     if (!(await submit()) && active !== 'general') navigate({ hash: 'general' });
   };
   const name = project.name ?? '';
-  const slot = (section: ReactNode) => <Lazy fallback={<Loader size="sm" />}>{section}</Lazy>;
   const content: Record<(typeof SECTIONS)[number], ReactNode> = {
     packing: (
       <>
-        {slot(<PackingListSection projectId={project.id} />)}
-        {slot(<LooseCounterSection projectId={project.id} />)}
+        <PackingListSection projectId={project.id} />
+        <LooseCounterSection projectId={project.id} />
       </>
     ),
     events: <EventsTimeline projectId={project.id} />,
-    incidences: slot(<IncidencesSection projectId={project.id} />),
+    incidences: <IncidencesSection projectId={project.id} />,
     files: (
       <>
-        <div id="photos">{slot(<GallerySection projectId={project.id} />)}</div>
-        <div id="documents">{slot(<DocumentsSection projectId={project.id} />)}</div>
+        <div id="photos">
+          <GallerySection projectId={project.id} />
+        </div>
+        <div id="documents">
+          <DocumentsSection projectId={project.id} />
+        </div>
       </>
     ),
-    reports: slot(<ReportsSection projectId={project.id} />),
+    reports: <ReportsSection projectId={project.id} />,
     general: <ProjectForm form={form} onSubmit={() => void update()} open={open} onOpenChange={setOpen} />,
   };
   return (
@@ -141,9 +145,7 @@ export function ProjectWorkspace({ project }: { project: RowOfResource<'project'
         actions={
           <>
             <HistoryButton resource="project" id={project.id} title={labelOf('project', project)} />
-            <Lazy fallback={null}>
-              <SummaryButton projectId={project.id} />
-            </Lazy>
+            <SummaryButton projectId={project.id} />
           </>
         }
         save={

@@ -5,8 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useList, useLocalDb } from '../../store/hooks';
 import { FilterTags } from '../../ui/FilterTags';
 import { ListPageHeader } from '../../ui/ListPageHeader';
-import { Lazy } from '../../ui/LoadBoundary';
-import { lazyRetrying } from '../../ui/lazyRetrying';
+import { lazyPart } from '../../ui/LoadBoundary';
 import { useRememberListPlace } from '../../ui/listPlace';
 import { Pager } from '../../ui/Pager';
 import { usePreloadWhenSettled } from '../../ui/preload';
@@ -28,7 +27,7 @@ import { useFirstFill, useProjectList } from './useProjectList';
 
 const loadProjectPage = () => import('../project/ProjectPage');
 // The filter form (date pickers, searchable selects) loads when first opened, not with the list.
-const ProjectsFilterModal = lazyRetrying(async () => ({
+const ProjectsFilterModal = lazyPart(async () => ({
   default: (await import('./ProjectsFilterModal')).ProjectsFilterModal,
 }));
 
@@ -122,15 +121,13 @@ export default function ProjectsPage() {
         )
       )}
       {filterUsed && (
-        <Lazy fallback={null}>
-          <ProjectsFilterModal
-            opened={filterOpen}
-            onClose={() => setFilterOpen(false)}
-            filters={filters}
-            onChange={setFilter}
-            onReset={() => go(emptyFilters, 1)}
-          />
-        </Lazy>
+        <ProjectsFilterModal
+          opened={filterOpen}
+          onClose={() => setFilterOpen(false)}
+          filters={filters}
+          onChange={setFilter}
+          onReset={() => go(emptyFilters, 1)}
+        />
       )}
     </Stack>
   );

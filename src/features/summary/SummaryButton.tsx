@@ -2,10 +2,9 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Lazy } from '../../ui/LoadBoundary';
-import { lazyRetrying } from '../../ui/lazyRetrying';
+import { lazyPart } from '../../ui/LoadBoundary';
 
-const SummaryModal = lazyRetrying(() => import('./SummaryModal'));
+const SummaryModal = lazyPart(() => import('./SummaryModal'));
 
 export default function SummaryButton({ projectId }: { projectId: string }) {
   const { t } = useTranslation('project');
@@ -33,11 +32,7 @@ export default function SummaryButton({ projectId }: { projectId: string }) {
       >
         {t('sections.summary')}
       </Button>
-      {opened && (
-        <Lazy fallback={null}>
-          <SummaryModal projectId={projectId} onClose={() => setOpened(false)} />
-        </Lazy>
-      )}
+      {opened && <SummaryModal projectId={projectId} onClose={() => setOpened(false)} />}
     </>
   );
 }

@@ -3,13 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setStampUser } from '../../sync/files/stamp';
 import { attentionCount, filesOnTheirWay, useSyncStatus } from '../../sync/status';
-import { Lazy } from '../../ui/LoadBoundary';
-import { lazyRetrying } from '../../ui/lazyRetrying';
+import { lazyPart } from '../../ui/LoadBoundary';
 import { displayName, useSession } from '../auth';
 import { formatMegabytes, formatRelative } from './format';
 import classes from './sync.module.css';
 
-const SyncDrawer = lazyRetrying(() => import('./SyncDrawer'));
+const SyncDrawer = lazyPart(() => import('./SyncDrawer'));
 
 /** Re-renders every `ms` so relative times ("2 minutes ago") stay true. */
 function useTick(ms: number): number {
@@ -103,11 +102,7 @@ export function SyncStatusBar() {
           </Text>
         </Group>
       </UnstyledButton>
-      {open && (
-        <Lazy fallback={null}>
-          <SyncDrawer opened={open} onClose={() => setOpen(false)} />
-        </Lazy>
-      )}
+      {open && <SyncDrawer opened={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

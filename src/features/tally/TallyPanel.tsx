@@ -3,8 +3,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowOfResource } from '../../store/schema';
 import { IconUndo } from '../../ui/icons';
-import { Lazy } from '../../ui/LoadBoundary';
-import { lazyRetrying } from '../../ui/lazyRetrying';
+import { lazyPart } from '../../ui/LoadBoundary';
 import { useNumbers } from '../../ui/numbers';
 import { WarningIcon } from '../packing-list';
 import { ScanButton } from '../scan';
@@ -14,7 +13,7 @@ import { splitReferences } from './references';
 import { useTally } from './useTally';
 
 // The camera's view and its reader load when the prompter opens it, not with the tally.
-const ScanView = lazyRetrying(async () => ({ default: (await import('../scan/ScanView')).ScanView }));
+const ScanView = lazyPart(async () => ({ default: (await import('../scan/ScanView')).ScanView }));
 
 // The big buttons' words wrap rather than being cut ("Validate lift (3 items)" on a phone).
 const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 8 } } as const;
@@ -151,11 +150,7 @@ export function TallyPanel({ projectId, handId }: { projectId: string; handId: s
         </SimpleGrid>
       </Stack>
       <DamageModal item={damaged} onClose={() => setDamaged(null)} />
-      {scanning && (
-        <Lazy fallback={null}>
-          <ScanView projectId={projectId} tally={tally} onClose={() => setScanning(false)} />
-        </Lazy>
-      )}
+      {scanning && <ScanView projectId={projectId} tally={tally} onClose={() => setScanning(false)} />}
     </Paper>
   );
 }

@@ -2,10 +2,9 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceName } from '../../domain/registry';
-import { Lazy } from '../LoadBoundary';
-import { lazyRetrying } from '../lazyRetrying';
+import { lazyPart } from '../LoadBoundary';
 
-const HistoryModal = lazyRetrying(() => import('./HistoryModal'));
+const HistoryModal = lazyPart(() => import('./HistoryModal'));
 
 /** Opens a record's history (who changed what, when): on every record's screen and form. */
 export function HistoryButton({
@@ -24,11 +23,7 @@ export function HistoryButton({
       <Button variant="default" onClick={() => setOpen(true)} data-testid="history-button">
         {t('history')}
       </Button>
-      {open && (
-        <Lazy fallback={null}>
-          <HistoryModal resource={resource} id={id} title={title} onClose={() => setOpen(false)} />
-        </Lazy>
-      )}
+      {open && <HistoryModal resource={resource} id={id} title={title} onClose={() => setOpen(false)} />}
     </>
   );
 }

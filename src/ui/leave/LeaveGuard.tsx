@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Lazy } from '../LoadBoundary';
-import { lazyRetrying } from '../lazyRetrying';
+import { lazyPart } from '../LoadBoundary';
 import { askToLeave, hasUnsavedChanges, onBackButton, useQuestion } from './guard';
 
-const LeaveDialog = lazyRetrying(() => import('./LeaveDialog'));
+const LeaveDialog = lazyPart(() => import('./LeaveDialog'));
 
 const place = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
 
@@ -67,9 +66,5 @@ export function LeaveGuard() {
     };
   }, [navigate]);
 
-  return used ? (
-    <Lazy fallback={null}>
-      <LeaveDialog opened={question !== null} />
-    </Lazy>
-  ) : null;
+  return used ? <LeaveDialog opened={question !== null} /> : null;
 }
