@@ -90,4 +90,23 @@ describe("an import's refusal", () => {
     for (const status of [401, 429, 500])
       expect(await importRefusal(httpError(status, JSON.stringify({ detail: 'Later.' })))).toBeNull();
   });
+
+  it("a refusal without words (a proxy's page, an empty answer) is one keyed problem, not the status line alone", async () => {
+    const page = '<html><body><h1>413 Request Entity Too Large</h1>nginx</body></html>';
+    const whole = { row: null, column: null, header: null, field: null };
+    for (const [status, body, statusText] of [
+      [413, page, 'Payload Too Large'],
+      [404, null, 'Not Found'],
+    ] as const) {
+      const text = `${status} ${statusText}`;
+      // The screen words its key (packing:import.server.http.refused) in its user's language.
+      expect(await importRefusal(httpError(status, body, statusText))).toEqual({
+        file: [text],
+        problems: [{ ...whole, key: 'http.refused', values: { status }, text }],
+        unlisted: 0,
+      });
+    }
+    // A sign-in or a wait to come still refuses no file: it is sent again.
+    expect(await importRefusal(httpError(429, page, 'Too Many Requests'))).toBeNull();
+  });
 });

@@ -49,27 +49,41 @@ const isProblem = (value: unknown): value is ImportProblem =>
   typeof value === 'object' && value !== null && typeof (value as ImportProblem).text === 'string';
 
 /** Statuses that refuse no file: sign in again (401), or send it again later (408, 425, 429). */
-export const NOT_A_REFUSAL: readonly number[] = [401, 408, 425, 429];
+const NOT_A_REFUSAL: readonly number[] = [401, 408, 425, 429];
 
 /**
  * A 4xx of the import (a 400; a file too large, its project gone...) as the screen shows it: the lines of
  * text, and beside them the problems by row and column (absent from an older server's answer); null for
- * any other failure, or an answer without words.
+ * any other failure (the file waits and is sent again).
  */
 export async function importRefusal(error: unknown): Promise<ImportRefusal | null> {
-  const status = error instanceof HTTPError ? error.response.status : 0;
+  if (!(error instanceof HTTPError)) return null;
+  const { status, statusText } = error.response;
   if (status < 400 || status >= 500 || NOT_A_REFUSAL.includes(status)) return null;
-  const body = await badRequestBody(error, status);
-  if (!body) return null;
-  const { problems, unlisted, detail, ...lines } = body;
+  const { problems, unlisted, detail, ...lines } = (await badRequestBody(error, status)) ?? {};
   // `detail` says again what `file` says; an answer without `file` (an older server's) is its detail.
   const file = linesFromBody('file' in lines ? lines : { detail }).flatMap((line) => line.messages);
-  if (file.length === 0) return null;
+  if (file.length === 0) return wordless(status, statusText);
   if (!Array.isArray(problems)) return { file };
   return {
     file,
     problems: problems.filter(isProblem),
     unlisted: typeof unlisted === 'number' ? unlisted : 0,
+  };
+}
+
+/**
+ * A refusal without words (a proxy's page in front of the server, an empty answer): one problem of the
+ * whole file keyed by its status, which the screen words in its user's language (packing:import.server.
+ * http.refused), not the HTTP status line in English.
+ */
+function wordless(status: number, statusText: string): ImportRefusal {
+  const text = `${status} ${statusText}`.trim();
+  const whole = { row: null, column: null, header: null, field: null };
+  return {
+    file: [text],
+    problems: [{ ...whole, key: 'http.refused', values: { status }, text }],
+    unlisted: 0,
   };
 }
 

@@ -139,6 +139,17 @@ describe("an import refusal's problems in the language of the moment", () => {
       'The project is not on the server (any more).',
       'El proyecto no está (ya) en el servidor.',
     ]);
+    // A refusal without words (a proxy's page: src/api/import.ts) is said in the language of the moment.
+    const wordless = {
+      ...whole,
+      key: 'http.refused',
+      values: { status: 413 },
+      text: '413 Payload Too Large',
+    };
+    expect(both(wordless)).toEqual([
+      'The server refused the file (HTTP status 413) without saying why: check the file, or ask the office.',
+      'El servidor rechazó el archivo (estado HTTP 413) sin decir por qué: revise el archivo o consulte con la oficina.',
+    ]);
     const rows = { ...whole, key: 'sheet.too_many_rows', values: { max: 50000 }, text: 'x' };
     expect(both(rows)).toEqual([
       'The file has more than 50000 rows; split it into several files.',

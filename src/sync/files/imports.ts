@@ -5,9 +5,8 @@
 // engine's, and an import file is not a record. Each file's id is its Idempotency-Key, so a repeat
 // after a lost answer never imports twice.
 import { Dexie, type Table } from 'dexie';
-import { HTTPError } from 'ky';
 import { isOnline } from '../../api/client';
-import { type ImportOutcome, importPackingList, importRefusal, NOT_A_REFUSAL } from '../../api/import';
+import { type ImportOutcome, importPackingList, importRefusal } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
 import type { ImportRefusal } from '../../domain/import-wire';
 import { getActiveStore } from '../../store/active';
@@ -93,17 +92,7 @@ export async function sendImport(
     return { kind: 'imported', outcome: await importPackingList(project, file, name, key) };
   } catch (error) {
     const refusal = await importRefusal(error);
-    if (refusal) return { kind: 'refused', refusal };
-    if (
-      error instanceof HTTPError &&
-      error.response.status < 500 &&
-      !NOT_A_REFUSAL.includes(error.response.status)
-    )
-      return {
-        kind: 'refused',
-        refusal: { file: [`${error.response.status} ${error.response.statusText}`] },
-      };
-    return { kind: 'later' };
+    return refusal ? { kind: 'refused', refusal } : { kind: 'later' };
   }
 }
 
