@@ -214,6 +214,13 @@ describe("a form's refusals", () => {
     ]);
     // A field's message is worded under its field (fieldMessage), not as a whole change's: left as it is.
     expect(recordMessage(en, messages.required)).toBe(messages.required);
+    // Under a field (a cell of an import, a change's field), a whole change's refusal is said without it.
+    expect(fieldMessage(es, 'vessel', 'Nombre', denied ?? '')).toBe(
+      'No tiene permiso para hacer este cambio.',
+    );
+    expect(fieldMessage(en, 'packing-list', 'Net weight', inUse ?? '')).toBe(
+      'This entry is used by 3 records: retire it instead.',
+    );
   });
 
   it("a refusal of a field the form does not show goes to its banner named by the field's label", () => {

@@ -12,10 +12,15 @@ import type { ResourceName } from '../domain/registry';
 import type { FieldErrors } from '../store/validate';
 import { knownFieldLabel } from './fieldNamespaces';
 
-/** One message of `field` (its label), of a record of `resource`, in the interface's language. */
+/**
+ * One message of `field` (its label), of a record of `resource`, in the interface's language; a whole
+ * change's (recordMessage) said without it.
+ */
 export function fieldMessage(t: TFunction, resource: string, field: string, message: string): string {
   const said = readSaid(message);
   if (!said) return message;
+  // A whole change's refusal has no field to name (an import's cell, a change's field, refused so).
+  if (isRecordMessage(said.name)) return recordMessage(t, message);
   const values: Record<string, string | number> = { ...said.values, field };
   switch (said.name) {
     case 'item':

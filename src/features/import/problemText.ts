@@ -5,8 +5,7 @@
 import i18next, { type TFunction } from 'i18next';
 import type { ImportProblem } from '../../domain/import-wire';
 import { codeOfKeyed, type KeyedMessage, LIST_KEYS } from '../../domain/message-keys';
-import { isRecordMessage, readSaid } from '../../domain/messages';
-import { fieldMessage, recordMessage } from '../../ui/fieldErrors';
+import { fieldMessage } from '../../ui/fieldErrors';
 
 /** The import's label of a packing item's field ('Net weight'), else its name. */
 const fieldLabel = (t: TFunction, field: string | null) =>
@@ -40,9 +39,5 @@ export function problemText(t: TFunction, language: string, problem: ImportProbl
   const own = worded(t, language, problem);
   if (own !== null) return own;
   const code = codeOfKeyed(problem);
-  if (code === null) return problem.text;
-  const said = readSaid(code);
-  return said && isRecordMessage(said.name)
-    ? recordMessage(t, code)
-    : fieldMessage(t, 'packing-list', fieldLabel(t, problem.field), code);
+  return code === null ? problem.text : fieldMessage(t, 'packing-list', fieldLabel(t, problem.field), code);
 }
