@@ -3,7 +3,7 @@
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import { uuidv7 } from '../domain/ids';
 import type { ResourceName } from '../domain/registry';
-import { readEntry } from './older-entries';
+import { upgradeOlderEntries } from './older-entries';
 import {
   type BlobEntry,
   type MetaEntry,
@@ -43,8 +43,8 @@ export class LocalDb extends Dexie {
       const version = this.version(step.version).stores(step.stores);
       if (step.upgrade) version.upgrade(step.upgrade);
     }
-    // An entry an older release stored is read in today's shape (older-entries.ts).
-    this.table('outbox').hook('reading', readEntry);
+    // Entries an older release stored are rewritten in today's shape as it opens (older-entries.ts).
+    this.on('ready', (db) => upgradeOlderEntries(db).catch(() => {}), true);
     // The device's id is made with the database, once, and never changes.
     this.on('populate', (tx) => {
       const device: DeviceInfo = {

@@ -1,7 +1,7 @@
-// Outbox entries as an older release stored them, read in today's shape: a read-time upgrade (Dexie's
-// reading hook, db.ts), so every screen and the push see one shape, and the stored entry stays as it was
-// until it is written again (a retry, an answer).
-
+// Outbox entries as an older release stored them, rewritten in today's shape once, when the database
+// opens (db.ts): every screen and the push then read one shape, and no read pays for an upgrade. Only the
+// entries the server refused can hold an older release's words, so only they are looked at.
+import type { Dexie } from 'dexie';
 import { messages } from '../domain/messages';
 import type { OutboxEntry } from './schema';
 
@@ -20,12 +20,26 @@ function upgradeText(text: string): string {
   return found ? messages.noRecord(found[1] ?? found[2] ?? '') : text;
 }
 
-/** An entry in today's shape: an older release's words for a field's refusal as their code. */
-export function readEntry(entry: OutboxEntry | undefined): OutboxEntry | undefined {
-  if (!entry?.errors) return entry;
-  const errors = Object.entries(entry.errors).map(([field, texts]): [string, string[]] => [
-    field,
-    field === 'non_field_errors' ? texts : texts.map(upgradeText),
-  ]);
-  return { ...entry, errors: Object.fromEntries(errors) };
+/** An entry in today's shape (an older release's words for a field's refusal as their code); null when it is. */
+function upgradeEntry(entry: OutboxEntry): OutboxEntry | null {
+  if (!entry.errors) return null;
+  let changed = false;
+  const errors = Object.entries(entry.errors).map(([field, texts]): [string, string[]] => {
+    if (field === 'non_field_errors') return [field, texts];
+    const upgraded = texts.map(upgradeText);
+    changed ||= upgraded.some((text, index) => text !== texts[index]);
+    return [field, upgraded];
+  });
+  return changed ? { ...entry, errors: Object.fromEntries(errors) } : null;
+}
+
+/**
+ * Rewrites the refused entries an older release stored in today's shape. Run as the database opens; a
+ * failure leaves them as they were (their words shown as they came), never the database unopened.
+ */
+export async function upgradeOlderEntries(db: Dexie): Promise<void> {
+  const outbox = db.table<OutboxEntry, string>('outbox');
+  const refused = await outbox.where('state').equals('needs_attention').toArray();
+  const older = refused.flatMap((entry) => upgradeEntry(entry) ?? []);
+  if (older.length > 0) await outbox.bulkPut(older);
 }

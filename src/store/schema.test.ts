@@ -102,8 +102,11 @@ describe('local schema', () => {
   });
 
   it("reads an older release's refusal of a missing record (its sentence, before keys) as today's code", async () => {
-    const db = deviceDb();
-    await db.open();
+    // Stored by an older release, then opened by today's: the same device's IndexedDB, opened again.
+    const factory = new IDBFactory() as unknown as globalThis.IDBFactory;
+    const userId = '0193a000-0000-7000-8000-000000000003';
+    const older = deviceDb(userId, { indexedDB: factory });
+    await older.open();
     const [hand, hold] = ['0193a000-0000-7000-8000-00000000000a', '0193a000-0000-7000-8000-00000000000b'];
     // As a release before the push's keys stored it: the server's sentences, in English and in Spanish.
     const sentences = {
@@ -111,7 +114,7 @@ describe('local schema', () => {
       commodity: [`Clave "${hold}" no válida: el objeto no existe.`, 'Some other words.'],
       non_field_errors: ['depends on a rejected change'],
     };
-    await db.table('outbox').put({
+    await older.table('outbox').put({
       mutation_id: '0193a000-0000-7000-8000-0000000000c1',
       seq: 1,
       resource: 'packing-list',
@@ -129,6 +132,9 @@ describe('local schema', () => {
       depends_on: [],
       user_id: null,
     });
+    older.close();
+    const db = deviceDb(userId, { indexedDB: factory });
+    await db.open();
     // The screens word a code in the language of the moment (src/ui/fieldErrors.ts); any other text as it came.
     const upgraded = {
       validation_hand: [messages.noRecord(hand)],
@@ -138,6 +144,9 @@ describe('local schema', () => {
     const [item] = await needsAttention(db);
     expect(item?.entry.errors).toEqual(upgraded);
     expect((await db.outbox.get('0193a000-0000-7000-8000-0000000000c1'))?.errors).toEqual(upgraded);
+    // Rewritten so once, as the database opened: what is stored is today's shape, no read upgrades it.
+    const [stored] = await db.outbox.toCollection().raw().toArray();
+    expect(stored?.errors).toEqual(upgraded);
     db.close();
   });
 });
