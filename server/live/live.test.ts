@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, fixtures } from '../../tests/api/fixtures.js';
 import { apiClient } from '../../tests/api/http.js';
+import { PURGED_NOTICE } from '../sync/quiet-memory.js';
 import { startTestServer, type TestServer } from '../testing.js';
+import { CHANGES_CHANNEL } from './changes.js';
 import { openLive } from './testing.js';
 
 let server: TestServer;
@@ -47,6 +49,31 @@ describe('live notices (GET /api/sync/live/)', () => {
     expect(await elsewhere.drain(300)).toEqual([]);
     live.close();
     elsewhere.close();
+  });
+
+  // A purge of old tombstones (by any process) raises the mark every pull's cursor carries: the notices'
+  // cursors carry it too (they kept the mark read at start: after the first purge a device's cursor never
+  // matched a notice's again, and each notice was pulled for nothing).
+  it('gives the cursor a pull reaches after a purge of old tombstones', async () => {
+    const project = (await f.create('project')).id;
+    const [{ seq }] = await server.query('select seq from project where id = $1', [project]);
+    // What a purge leaves (sync/retention.ts): the mark raised, then its notice.
+    await server.query(
+      `insert into app_meta (key, value) values ('purged_through_seq', to_jsonb($1::bigint))
+        on conflict (key) do update set value = excluded.value`,
+      [seq],
+    );
+    await server.query(`select pg_notify('${CHANGES_CHANNEL}', '${PURGED_NOTICE}')`);
+    const live = await openLive(server.url, f.staffToken, [`project:${project}`]);
+    await f.create('packing-list', {}, { project });
+    const notice = await live.next();
+    const pulled = await apiClient(server.url)<{ cursor: string }>(
+      'GET',
+      `/api/sync/pull/?scope=project:${project}&client_id=0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c`,
+      { token: f.staffToken },
+    );
+    expect(notice.data.cursor).toBe(pulled.body.cursor);
+    live.close();
   });
 
   it('tells the global scope of a lookup', async () => {

@@ -3,6 +3,7 @@
 // only the time until the device's next timed pull.
 import type { Database } from '../db/database.js';
 import { encodeCursor } from '../sync/cursor.js';
+import { PURGED_NOTICE } from '../sync/quiet-memory.js';
 import type { ChangeFeed } from './changes.js';
 
 /** 'global' or 'project:<id>', and the pull cursor that reaches the change. */
@@ -36,6 +37,14 @@ export async function startLiveNotices(database: Database, changes: ChangeFeed):
   const pending = new Map<string, number>();
   let flushing = false;
   let purged = await purgeMark(database);
+  // The purge mark is read again after a purge and after a reconnection; notices that come meanwhile
+  // wait for it, so their cursors carry the mark a pull would.
+  let reading: Promise<void> = Promise.resolve();
+  const readPurgeMark = () => {
+    reading = purgeMark(database).then((mark) => {
+      purged = Math.max(purged, mark);
+    });
+  };
 
   const flush = () => {
     flushing = false;
@@ -49,19 +58,18 @@ export async function startLiveNotices(database: Database, changes: ChangeFeed):
 
   const unfollow = changes.follow({
     notice(payload) {
+      if (payload === PURGED_NOTICE) return readPurgeMark();
       const match = PAYLOAD.exec(payload);
       if (!match?.[1]) return;
       const seq = Number(match[2]);
       pending.set(match[1], Math.max(seq, pending.get(match[1]) ?? 0));
       if (!flushing) {
         flushing = true;
-        setImmediate(flush);
+        setImmediate(() => void reading.then(flush));
       }
     },
     reconnected() {
-      void purgeMark(database).then((mark) => {
-        purged = mark;
-      });
+      readPurgeMark();
       for (const subscriber of subscribers) subscriber.resync();
     },
   });
@@ -81,7 +89,7 @@ export async function startLiveNotices(database: Database, changes: ChangeFeed):
   };
 }
 
-/** The purge mark the cursors carry (see ../sync/cursor.ts); read at start and after a reconnection. */
+/** The purge mark the cursors carry (see ../sync/cursor.ts); read at start, after a purge and a reconnection. */
 async function purgeMark(database: Database): Promise<number> {
   const row = await database.db
     .selectFrom('app_meta')
