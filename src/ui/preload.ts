@@ -17,21 +17,32 @@ function afterQuiet(run: () => void): () => void {
   };
 }
 
+let settled: Promise<void> | null = null;
+
 /**
- * Runs `run` once the page has settled: it has loaded (its first screen's code in), then SETTLE_MS more
- * (its texts and first data), then the browser's next idle moment. Returns a function that cancels it if
- * it has not run yet.
+ * The page has settled: it has loaded (its first screen's code in), then SETTLE_MS more (its texts and
+ * first data), then the browser's next idle moment. One moment for the whole page, one timer.
+ */
+function pageSettled(): Promise<void> {
+  settled ??= new Promise<void>((resolve) => {
+    const settle = () => void afterQuiet(() => resolve());
+    if (document.readyState === 'complete') settle();
+    else window.addEventListener('load', settle, { once: true });
+  });
+  return settled;
+}
+
+/**
+ * Runs `run` once the page has settled (at once, in a microtask, if it has already); returns a function
+ * that cancels it if it has not run yet. Those waiting run in the order they asked.
  */
 export function afterSettled(run: () => void): () => void {
-  let cancel = () => {};
-  const settle = () => {
-    cancel = afterQuiet(run);
-  };
-  if (document.readyState === 'complete') settle();
-  else window.addEventListener('load', settle, { once: true });
+  let cancelled = false;
+  void pageSettled().then(() => {
+    if (!cancelled) run();
+  });
   return () => {
-    window.removeEventListener('load', settle);
-    cancel();
+    cancelled = true;
   };
 }
 
