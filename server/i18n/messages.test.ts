@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, fixtures } from '../../tests/api/fixtures.js';
 import { pdf } from '../../tests/fixtures/files.js';
 import { upload } from '../../tests/fixtures/multipart.js';
+import { HttpError } from '../http/errors.js';
+import { fileRefusal } from '../resources/import/refusal.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { en } from './en.js';
+import { say } from './message.js';
 
 const LIMIT = 200 * 1024;
 let server: TestServer;
@@ -194,6 +197,19 @@ describe('import problems in the user language', () => {
         expect.objectContaining({ row: null, key: 'not_found', values: {}, text: 'No encontrado.' }),
       ],
     });
+  });
+});
+
+describe("the statuses that refuse an import's file", () => {
+  it('answers a wait or a sign-in to come as it is, as the app reads them (NOT_A_REFUSAL, one list)', () => {
+    const gone = fileRefusal(new HttpError(404, { detail: say('not_found') }), 'es');
+    expect(gone?.statusCode).toBe(404);
+    expect(gone?.body.problems).toEqual([
+      expect.objectContaining({ key: 'not_found', text: 'No encontrado.' }),
+    ]);
+    // A request timed out (408) or too early (425) is sent again by the device, like a 401 or a 429.
+    for (const status of [401, 408, 425, 429])
+      expect(fileRefusal(new HttpError(status, { detail: say('not_found') }), 'es')).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 // Packing-list import: online upload of a .xlsx/.csv to a project, and the template download.
 import { HTTPError } from 'ky';
-import type { ImportProblem, ImportRefusal } from '../domain/import-wire';
+import { type ImportProblem, type ImportRefusal, NOT_A_REFUSAL } from '../domain/import-wire';
 import { api } from './client';
 import { downloadFile } from './download';
 import { badRequestBody, linesFromBody } from './errors';
@@ -47,9 +47,6 @@ export function importPackingList(
 
 const isProblem = (value: unknown): value is ImportProblem =>
   typeof value === 'object' && value !== null && typeof (value as ImportProblem).text === 'string';
-
-/** Statuses that refuse no file: sign in again (401), or send it again later (408, 425, 429). */
-const NOT_A_REFUSAL: readonly number[] = [401, 408, 425, 429];
 
 /**
  * A 4xx of the import (a 400; a file too large, its project gone...) as the screen shows it: the lines of

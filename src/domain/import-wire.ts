@@ -29,3 +29,9 @@ export interface ImportRefusal {
   /** How many more problems the file has than are listed. */
   unlisted?: number;
 }
+
+/**
+ * Statuses that refuse no file: sign in again (401), or send it again later (408, 425, 429). Any other 4xx
+ * of an import refuses the file (the server answers it as an ImportRefusal; the app keeps the file with it).
+ */
+export const NOT_A_REFUSAL: readonly number[] = [401, 408, 425, 429];

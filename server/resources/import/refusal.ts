@@ -2,7 +2,7 @@
 // shape the ERP integrations and the documented API read: 'Row 3, column C (Net weight): ...') and, beside
 // them, each with its place in the sheet, its field and its message's key (src/domain/import-wire.ts), so
 // the app lays them out by row and column without reading the text.
-import type { ImportProblem } from '../../../src/domain/import-wire.js';
+import { type ImportProblem, NOT_A_REFUSAL } from '../../../src/domain/import-wire.js';
 import { HttpError } from '../../http/errors.js';
 import type { Language } from '../../i18n/language.js';
 import { Message, say, type Text } from '../../i18n/message.js';
@@ -56,10 +56,10 @@ export function importRefusal(general: Message[], problems: Problem[], language:
  * A refusal of the file as a whole (not a spreadsheet, past a limit, too large, its project gone: a 4xx
  * naming only `file`, or saying only its `detail`) with its messages as problems of the whole file beside
  * the lines, so a device words them from their keys too; the status, headers and `detail` kept. Undefined
- * for any other error (a 401 or a 429 refuses no file: the device signs in again or waits).
+ * for any other error (NOT_A_REFUSAL, a 401 or a 429, refuses no file: the device signs in again or waits).
  */
 export function fileRefusal(error: unknown, language: Language): HttpError | undefined {
-  if (!(error instanceof HttpError) || error.statusCode >= 500 || [401, 429].includes(error.statusCode))
+  if (!(error instanceof HttpError) || error.statusCode >= 500 || NOT_A_REFUSAL.includes(error.statusCode))
     return undefined;
   const { file = detailOnly(error.body), detail, ...others } = error.body;
   if (!Array.isArray(file) || file.length === 0 || Object.keys(others).length > 0) return undefined;
