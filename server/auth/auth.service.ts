@@ -80,9 +80,9 @@ export function authService(database: Database, config: Config) {
         await repo.deleteToken(hash);
         throw invalidToken();
       }
+      if (!owner.stands) throw invalidToken();
       // Sliding expiry: record use, at most once a minute per token, so reads stay reads.
       if (owner.stale) await repo.touchToken(hash);
-      if (!owner.stands) throw invalidToken();
       let principal: Principal;
       if (owner.account_id) principal = { kind: 'account', accountId: owner.account_id, tokenHash: hash };
       // A user's token that stands has its user (the checks only tell the type so).

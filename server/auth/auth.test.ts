@@ -178,6 +178,24 @@ describe('tokens', () => {
     expect(await idleSeconds()).toBeLessThan(60);
   });
 
+  // A refused use is no use: the token of a user made inactive does not slide on while it is tried (it
+  // did, so it stood again when the user came back however long it had been refused meanwhile).
+  it("does not slide the token of an inactive user's", async () => {
+    const userId = await server.createUser({ username: 'away', password: PASSWORD });
+    const token = await signIn(api, 'away', PASSWORD);
+    await server.query(
+      "update auth_token set last_used_at = now() - interval '2 days' where token_hash = $1",
+      [hashToken(token)],
+    );
+    await server.query('update users set is_active = false where id = $1', [userId]);
+    expect((await api('GET', '/api/users/me/', { token })).status).toBe(401);
+    const [row] = await server.query(
+      "select last_used_at < now() - interval '1 day' as idle from auth_token where token_hash = $1",
+      [hashToken(token)],
+    );
+    expect(row?.idle).toBe(true);
+  });
+
   it('stores passwords as scrypt hashes only', async () => {
     const [row] = await server.query("select password_hash from users where username = 'marta'");
     expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
