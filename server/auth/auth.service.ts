@@ -63,7 +63,7 @@ export function authService(database: Database, config: Config) {
 
     /**
      * The caller named by an Authorization header: null when there is none; 401 when it is not valid.
-     * `checkedByRoute`: the route checks the token again itself (tokenStillValid), so a recently verified
+     * `checkedByRoute`: the route checks the token again itself (tokenStands), so a recently verified
      * one is taken from the cache on PostgreSQL too.
      */
     async authenticate(header: string | undefined, checkedByRoute = false): Promise<Principal | null> {
@@ -109,7 +109,7 @@ export function authService(database: Database, config: Config) {
      * rule authenticate applies (auth.repository standing). Null on the embedded database, whose cache is
      * never stale.
      */
-    tokenStillValid(principal: Principal): RawBuilder<boolean> | null {
+    tokenStands(principal: Principal): RawBuilder<boolean> | null {
       if (database.engine === 'pglite') return null;
       return repo.tokenStands(principal.tokenHash, config.tokenIdleDays);
     },

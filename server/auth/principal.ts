@@ -13,7 +13,7 @@ declare module 'fastify' {
     /** The route checks the Authorization header itself (metrics: METRICS_TOKEN is no user's token). */
     ownAuthorization?: boolean;
     /**
-     * The route's first statement checks the token again (`tokenStillValid`): on PostgreSQL its caller may
+     * The route's first statement checks the token again (`tokenStands`): on PostgreSQL its caller may
      * come from this process's cache of tokens, read before another process revoked it.
      */
     checksTokenItself?: boolean;

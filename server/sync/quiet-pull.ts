@@ -20,7 +20,7 @@ type Scope = ReturnType<typeof parseScope>;
 /**
  * The pull answered (nothing new, the device recorded), or the scope's mark for the pull that reads its
  * changes. Refuses another user's device (nothing recorded) and a project that does not exist; and, with
- * `token` (on PostgreSQL: whether the caller's token still stands, auth.service tokenStillValid), a
+ * `token` (on PostgreSQL: whether the caller's token still stands, auth.service tokenStands), a
  * token revoked since this process verified it (401, and `revoked` drops it from the cache).
  */
 export async function quietPull(

@@ -69,7 +69,7 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
         () => decodeCursor(cursor),
       );
       // Nothing new is answered by the statement that checks the device and reads the scope's mark.
-      const valid = auth.tokenStillValid(user);
+      const valid = auth.tokenStands(user);
       const token = valid ? { valid, revoked: () => auth.revoked(user) } : undefined;
       const quiet = await quietPull(database, user.userId, state, where, after, { memory, token });
       let answer = quiet.answer;
