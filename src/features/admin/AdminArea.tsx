@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Lazy } from '../../ui/LoadBoundary';
@@ -48,6 +48,10 @@ function AdminMenu() {
   );
 }
 
+// One lazy component per page for good, as the route table's screens (../../app/routes.ts): coming back
+// to the area finds its pages' code in them, and a page that failed to load keeps what lazyRetrying knows.
+const screens = adminPages.map((page) => ({ path: page.path, Screen: lazyRetrying(page.load) }));
+
 /**
  * The administration (admins): users, reference lists, customer API access, devices, and any page added
  * to ./pages.ts. Staff are told it is for admins; the server refuses them anyway.
@@ -55,10 +59,6 @@ function AdminMenu() {
 export default function AdminArea() {
   const { t } = useTranslation('admin');
   const admin = useSession((state) => state.user?.role === 'admin');
-  const screens = useMemo(
-    () => adminPages.map((page) => ({ path: page.path, Screen: lazyRetrying(page.load) })),
-    [],
-  );
   let body: ReactNode;
   if (!admin) body = <Alert color="red">{t('admins_only')}</Alert>;
   else
