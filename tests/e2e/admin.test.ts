@@ -35,6 +35,25 @@ async function asAdmin(page: Page, path: string) {
   await page.getByTestId('admin-menu').waitFor();
 }
 
+describe('a page of the area whose code cannot be loaded', () => {
+  it('says so in its place, and another page of the area opens', async () => {
+    // No service worker: the page's own requests, one of them refused as offline would.
+    const context = await rig.browser.newContext({
+      baseURL: rig.server.url,
+      viewport: { width: 1024, height: 768 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.route('**/assets/ApiAccessPage-*', (route) => route.abort('internetdisconnected'));
+    await asAdmin(page, '/admin/api-access');
+    await page.getByTestId('screen-load-failed').getByRole('button', { name: 'Try again' }).waitFor();
+    await page.getByTestId('admin-menu').getByRole('link', { name: 'Reference lists' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Reference lists' }).waitFor();
+    expect(await page.getByTestId('screen-load-failed').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('users', () => {
   it('an admin creates a user who then signs in; deactivated, their open session ends', async () => {
     const { page } = rig;

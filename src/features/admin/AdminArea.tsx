@@ -59,11 +59,13 @@ const screens = adminPages.map((page) => ({ path: page.path, Screen: lazyRetryin
 export default function AdminArea() {
   const { t } = useTranslation('admin');
   const admin = useSession((state) => state.user?.role === 'admin');
+  // Another page of the area clears a failure to load, as the frame does for its screens.
+  const { pathname } = useLocation();
   let body: ReactNode;
   if (!admin) body = <Alert color="red">{t('admins_only')}</Alert>;
   else
     body = (
-      <Lazy fallback={<PageFallback />} screen>
+      <Lazy fallback={<PageFallback />} resetKey={pathname} screen>
         <Routes>
           {screens.map(({ path, Screen }) => (
             <Route key={path} path={`${path}/*`} element={<Screen />} />
