@@ -6,7 +6,7 @@
 // the text or in a field, an English reference name on a Spanish screen (./support/layout-check.ts). A
 // screenshot of each stop is saved under .tmp/e2e-artifacts/layout/<language>-<width>/.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
 import { waitForServiceWorker } from './projects-support';
 import { launchBrowser } from './support/browser';
@@ -112,7 +112,8 @@ describe.concurrent('layout walk', () => {
       .flatMap(({ touch, sizes }) =>
         sizes.map((size) => `${size.width} x ${size.height}${touch ? ' (touch)' : ''}`),
       )
-      .join(', ')}`, async () => {
+      .join(', ')}`, async ({ expect }) => {
+      // The test's own expect: the two languages run concurrently, and the global one follows one test.
       const t = labels(language);
       const data = await seedHostile(server);
       const findings: string[] = [];
@@ -135,13 +136,23 @@ describe.concurrent('layout walk', () => {
           }
           await page.setViewportSize(size);
           const walk: Walk = { page, audit: checker, t, data };
-          await walkProjects(walk);
-          await walkProjectPage(walk);
-          await walkHand(walk);
-          await walkContainerReports(walk);
-          await walkDevices(walk);
-          await walkSync(walk, data.code);
-          await walkUserMenu(walk);
+          try {
+            await walkProjects(walk);
+            await walkProjectPage(walk);
+            await walkHand(walk);
+            await walkContainerReports(walk);
+            await walkDevices(walk);
+            await walkSync(walk, data.code);
+            await walkUserMenu(walk);
+          } catch (error) {
+            // Where the walk stood: a timeout alone names the locator, not the screen it was on.
+            const last = checker.visited.at(-1) ?? 'none yet';
+            await page.screenshot({ path: checker.failurePath(), fullPage: true }).catch(() => undefined);
+            throw new Error(
+              `layout ${language}-${size.width}: failed after stop ${checker.visited.length} (${last}), at ${page.url()}: ${(error as Error).message}`,
+              { cause: error },
+            );
+          }
           console.log(
             `layout ${language}-${size.width}: ${checker.visited.length} stops in ${Math.round((Date.now() - started) / 1000)} s, ${Math.round(checker.checkMs / 1000)} s of it in the checks`,
           );

@@ -57,6 +57,11 @@ export class LayoutChecker {
     this.checkMs += Date.now() - started;
   }
 
+  /** Where a screenshot of the screen a failed walk stood on goes, beside the stops' screenshots. */
+  failurePath(): string {
+    return join(this.folder, `${String(this.visited.length + 1).padStart(2, '0')}-failed-here.png`);
+  }
+
   report(): string {
     return this.findings.join('\n');
   }
