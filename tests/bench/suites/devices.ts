@@ -6,10 +6,12 @@
 // (real local store and sync on fake IndexedDB) run in the bench process, on the same cores. Beside each
 // p99 as a device measured it: the same requests as the servers timed them, and the event-loop delay of
 // the bench process and of the servers, which say where a tail comes from (the server, or the devices'
-// own process waiting for a core).
+// own process waiting for a core). On PostgreSQL, the database's sessions sampled every 100 ms during the
+// soak: how many waited on the seq lock (0005_sync.sql), on any other lock, or were running a statement.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { createTestDatabase } from '../../../server/testing.js';
 import type { LoopFigures } from '../../soak/support/loop-hold.js';
 import { watchLoop } from '../../soak/support/loop-hold.js';
@@ -26,6 +28,46 @@ const SECONDS = Number(process.env.BENCH_DEVICES_SECONDS ?? 60);
 const USERS = ['tally_a', 'tally_b', 'tally_c', 'tally_d', 'tally_e'];
 const MB = 1024 * 1024;
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+interface SessionSample {
+  seqLock: number;
+  otherLocks: number;
+  active: number;
+}
+
+/**
+ * Samples the database's sessions every `everyMs` until stopped: those waiting on the seq lock (advisory
+ * lock 727275), on any other lock, and those running a statement (waiting or not). By Little's law the
+ * mean number waiting on the seq lock is the rate of writes times their mean wait for it.
+ */
+function sampleSessions(url: string, everyMs = 100) {
+  const client = new pg.Client({ connectionString: url });
+  const samples: SessionSample[] = [];
+  let stopped = false;
+  const running = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<SessionSample>(
+        `select count(*) filter (where l.classid = 0 and l.objid = 727275 and l.objsubid = 1)::int as "seqLock",
+           count(*) filter (where a.wait_event_type = 'Lock' and (l.objid is distinct from 727275 or l.classid <> 0))::int as "otherLocks",
+           count(*) filter (where a.state = 'active')::int - 1 as active
+         from pg_stat_activity a
+         left join pg_locks l on l.pid = a.pid and not l.granted and l.locktype = 'advisory'
+         where a.datname = current_database() and a.backend_type = 'client backend'`,
+      );
+      if (rows[0]) samples.push(rows[0]);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      return samples;
+    },
+  };
+}
 
 async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'kt-bench-devices-'));
@@ -58,6 +100,7 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
     let rssBefore = 0;
     let cpuBefore = 0;
     let benchLoop: ReturnType<typeof watchLoop> | undefined;
+    let sessions: ReturnType<typeof sampleSessions> | undefined;
     ctx.log(
       `devices: ${count} devices for ${SECONDS} s on one project, ${servers.length} server process(es) [${engine}]`,
     );
@@ -71,11 +114,13 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
         // From here on: the servers' own timings and event loops, and this process's.
         await Promise.all(servers.map((one) => Promise.all([one.syncRequestTimes(), one.loopDelay()])));
         benchLoop = watchLoop();
+        if (databaseUrl) sessions = sampleSessions(databaseUrl);
         rssBefore = sum((one) => one.rssBytes());
         cpuBefore = sum((one) => one.cpuMs());
       },
     });
     const cpu = sum((one) => one.cpuMs()) - cpuBefore;
+    const sampled = (await sessions?.stop()) ?? [];
     const benchLoopFigures = benchLoop?.read();
     benchLoop?.stop();
     const served = await Promise.all(servers.map((one) => one.syncRequestTimes()));
@@ -133,6 +178,7 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
           note: serverLoops.map(loopNote).join('; '),
         },
       ),
+      ...(sampled.length > 0 ? [sessionRow(row, sampled)] : []),
       row('server CPU per applied change', round(cpu / Math.max(1, result.applied), 1), 'ms CPU', {
         note: `${round(cpu)} ms of the server processes' CPU during the soak, pulls included`,
       }),
@@ -152,6 +198,33 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
     await drop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The sessions sampled during the soak: the mean waiting on the seq lock, the rest in the note. */
+function sessionRow(
+  row: (name: string, value: number, unit: string, extra?: Partial<BenchRow>) => BenchRow,
+  samples: SessionSample[],
+): BenchRow {
+  const mean = (read: (one: SessionSample) => number) =>
+    samples.reduce((total, one) => total + read(one), 0) / samples.length;
+  const max = (read: (one: SessionSample) => number) => Math.max(...samples.map(read));
+  return row(
+    'database sessions waiting on the seq lock, mean',
+    round(
+      mean((one) => one.seqLock),
+      2,
+    ),
+    'sessions',
+    {
+      note: `max ${max((one) => one.seqLock)}; waiting on other locks: mean ${round(
+        mean((one) => one.otherLocks),
+        2,
+      )}, max ${max((one) => one.otherLocks)}; running a statement: mean ${round(
+        mean((one) => one.active),
+        1,
+      )}, max ${max((one) => one.active)}; ${samples.length} samples, one each 100 ms`,
+    },
+  );
 }
 
 /** A loop's figures in words: the wall-clock delay, and how much of it was the thread's own work. */
