@@ -8,7 +8,7 @@
 // the bench process and of the servers, which say where a tail comes from (the server, or the devices'
 // own process waiting for a core). On PostgreSQL, the database's sessions sampled every 100 ms during the
 // soak: how many waited on the seq lock (0005_sync.sql), on any other lock, or were running a statement.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -35,6 +35,24 @@ interface SessionSample {
   active: number;
 }
 
+/** CPU time (ms) of each backend process of the database, read from /proc (the database on this machine). */
+async function backendCpu(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return cpu;
+}
+
 /**
  * Samples the database's sessions every `everyMs` until stopped: those waiting on the seq lock (advisory
  * lock 727275), on any other lock, and those running a statement (waiting or not). By Little's law the
@@ -44,8 +62,11 @@ function sampleSessions(url: string, everyMs = 100) {
   const client = new pg.Client({ connectionString: url });
   const samples: SessionSample[] = [];
   let stopped = false;
+  let before = new Map<number, number>();
+  let databaseCpuMs = 0;
   const running = (async () => {
     await client.connect();
+    before = await backendCpu(client);
     while (!stopped) {
       const { rows } = await client.query<SessionSample>(
         `select count(*) filter (where l.classid = 0 and l.objid = 727275 and l.objsubid = 1)::int as "seqLock",
@@ -58,13 +79,15 @@ function sampleSessions(url: string, everyMs = 100) {
       if (rows[0]) samples.push(rows[0]);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
+    // The backends' CPU over the soak (one that closed meanwhile is not counted; one that opened counts whole).
+    for (const [pid, ms] of await backendCpu(client)) databaseCpuMs += ms - (before.get(pid) ?? 0);
     await client.end();
   })();
   return {
     async stop() {
       stopped = true;
       await running;
-      return samples;
+      return { samples, databaseCpuMs };
     },
   };
 }
@@ -120,7 +143,7 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
       },
     });
     const cpu = sum((one) => one.cpuMs()) - cpuBefore;
-    const sampled = (await sessions?.stop()) ?? [];
+    const { samples: sampled, databaseCpuMs } = (await sessions?.stop()) ?? { samples: [], databaseCpuMs: 0 };
     const benchLoopFigures = benchLoop?.read();
     benchLoop?.stop();
     const served = await Promise.all(servers.map((one) => one.syncRequestTimes()));
@@ -182,6 +205,18 @@ async function measure(engine: 'pglite' | 'postgres', ctx: BenchContext): Promis
       row('server CPU per applied change', round(cpu / Math.max(1, result.applied), 1), 'ms CPU', {
         note: `${round(cpu)} ms of the server processes' CPU during the soak, pulls included`,
       }),
+      ...(sampled.length > 0
+        ? [
+            row(
+              'database CPU per applied change',
+              round(databaseCpuMs / Math.max(1, result.applied), 1),
+              'ms CPU',
+              {
+                note: `${round(databaseCpuMs)} ms of the PostgreSQL backends' CPU during the soak, pulls included (/proc)`,
+              },
+            ),
+          ]
+        : []),
       row('server memory before the soak', round(rssBefore / MB), 'MB RSS', {
         note: 'the server processes together, after the devices’ first sync',
       }),
