@@ -3,7 +3,7 @@
 // made at start (KT_SOAK_USERS, JSON [{username, password, role}]), SQL over the IPC channel, and how long
 // the server itself took over each sync request.
 import { subscribe } from 'node:diagnostics_channel';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../server/config.js';
 import { startServer } from '../../../server/server.js';
@@ -24,29 +24,53 @@ type Request =
 /**
  * Milliseconds from Node parsing a sync request's head to the last byte of its answer handed to the
  * socket, by kind: the server's share of what a device measures (the rest is the device's own event loop,
- * the connection's queue and the network). Read and reset over IPC.
+ * the connection's queue and the network). Read and reset over IPC. Beside them (`handled`), the server's
+ * own part: from the request's body received (a pull has none: its head) to its answer ended (before
+ * the socket takes it): what neither the device's sending of the body nor its reading of the answer holds.
  */
-function timeSyncRequests(): () => { push: number[]; pull: number[] } {
+function timeSyncRequests(): () => SyncTimes {
   const started = new WeakMap<IncomingMessage, number>();
-  let times = { push: [] as number[], pull: [] as number[] };
-  subscribe('http.server.request.start', (message) => {
-    started.set((message as { request: IncomingMessage }).request, performance.now());
-  });
-  subscribe('http.server.response.finish', (message) => {
-    const { request } = message as { request: IncomingMessage };
-    const start = started.get(request);
-    const kind = request.url?.startsWith('/api/sync/push/')
+  const received = new WeakMap<IncomingMessage, number>();
+  const ended = new WeakMap<IncomingMessage, number>();
+  const empty = (): SyncTimes => ({ push: [], pull: [], handled: { push: [], pull: [] } });
+  let times = empty();
+  const kindOf = (request: IncomingMessage) =>
+    request.url?.startsWith('/api/sync/push/')
       ? 'push'
       : request.url?.startsWith('/api/sync/pull/')
         ? 'pull'
         : null;
-    if (start !== undefined && kind) times[kind].push(performance.now() - start);
+  subscribe('http.server.request.start', (message) => {
+    const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+    const now = performance.now();
+    started.set(request, now);
+    const kind = kindOf(request);
+    if (!kind) return;
+    if (kind === 'pull') received.set(request, now);
+    else request.once('end', () => received.set(request, performance.now()));
+    response.once('prefinish', () => ended.set(request, performance.now()));
+  });
+  subscribe('http.server.response.finish', (message) => {
+    const { request } = message as { request: IncomingMessage };
+    const start = started.get(request);
+    const kind = kindOf(request);
+    if (start === undefined || !kind) return;
+    times[kind].push(performance.now() - start);
+    const from = received.get(request);
+    const to = ended.get(request);
+    if (from !== undefined && to !== undefined) times.handled[kind].push(to - from);
   });
   return () => {
     const read = times;
-    times = { push: [], pull: [] };
+    times = empty();
     return read;
   };
+}
+
+interface SyncTimes {
+  push: number[];
+  pull: number[];
+  handled: { push: number[]; pull: number[] };
 }
 
 async function main() {

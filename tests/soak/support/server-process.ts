@@ -28,8 +28,15 @@ export interface ServerProcess {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** How long the event loop was held since the last call (or the start), ms; then starts over. */
   loopDelay(): Promise<LoopFigures>;
-  /** Server-side milliseconds of each sync push and pull since the last call (or the start); then starts over. */
-  syncRequestTimes(): Promise<{ push: number[]; pull: number[] }>;
+  /**
+   * Server-side milliseconds of each sync push and pull since the last call (or the start); then starts
+   * over. `handled`: from the body received to the answer ended (the server's own part).
+   */
+  syncRequestTimes(): Promise<{
+    push: number[];
+    pull: number[];
+    handled: { push: number[]; pull: number[] };
+  }>;
   /** Resident memory of the server process, in bytes (Linux /proc). */
   rssBytes(): number;
   /** CPU time the server process has used, in ms (user + system, Linux /proc). */
@@ -137,7 +144,13 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
       return row;
     },
     async syncRequestTimes() {
-      const [row] = await ask<{ push: number[]; pull: number[] }>({ type: 'requests' });
+      const [row] = await ask<{
+        push: number[];
+        pull: number[];
+        handled: { push: number[]; pull: number[] };
+      }>({
+        type: 'requests',
+      });
       if (!row) throw new Error('no answer about the sync requests');
       return row;
     },
