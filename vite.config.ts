@@ -148,6 +148,40 @@ function sharedWorkers(): Plugin {
   };
 }
 
+/**
+ * Each import() carries the list of files to preload with it (`__vite__mapDeps`), all its static imports
+ * included: those that index.html's script imports statically are always loaded before any of the app's
+ * code runs, so naming them again in every list only weighs on the chunks that hold the lists (the entry,
+ * the frame and the projects list among them). The plugin reads the entry's static imports once the bundle is
+ * complete; the build's preload step (after it) calls `resolveDependencies` for each list.
+ */
+function preloadsTrimmed(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[]) => string[];
+} {
+  const loaded = new Set<string>();
+  const plugin: Plugin = {
+    name: 'karbontrack:preloads-trimmed',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      loaded.clear();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (loaded.has(file) || chunk?.type !== 'chunk') return;
+        loaded.add(file);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'))
+          visit(chunk.fileName);
+      if (loaded.size === 0) this.error('preloads: no entry chunk of index.html in the bundle');
+    },
+  };
+  return { plugin, resolveDependencies: (_file, deps) => deps.filter((dep) => !loaded.has(dep)) };
+}
+
+const PRELOADS = preloadsTrimmed();
+
 // The signed-in first screen's code in a few chunks instead of dozens (./build/first-screen-chunks.ts).
 const FIRST_SCREEN = firstScreenChunks(fileURLToPath(new URL('./', import.meta.url)));
 
@@ -175,6 +209,7 @@ export default defineConfig(({ command }) => ({
     vendorImageCompression(),
     firstStylesPreloaded(),
     precompress(),
+    PRELOADS.plugin,
     FIRST_SCREEN.plugin,
     OFFLINE_CODE.plugin,
     VitePWA({
@@ -231,6 +266,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // The bench reads it to measure what each first screen needs.
     manifest: true,
+    modulePreload: { resolveDependencies: PRELOADS.resolveDependencies },
     rollupOptions: {
       // A feature's index.ts only re-exports (the lint makes other features import through it): marked free
       // of side effects, what its importer does not use is left out of the importer's chunk (without this,
