@@ -41,6 +41,11 @@ function reactRouterShaken(): Plugin {
   };
 }
 
+// dexie's package gives bundlers its ES5 build (dist/dexie.js, behind a wrapper that guards against two
+// copies: CommonJS and ES module); it ships an ES2021 module beside it (dist/modern), which is smaller. One copy either
+// way: every import of 'dexie' in the build resolves to it.
+const DEXIE_MODERN = fileURLToPath(new URL('./node_modules/dexie/dist/modern/dexie.mjs', import.meta.url));
+
 // Writes .br and .gz next to every compressible file of the build, at the highest levels, once: the
 // server can send them as they are (@fastify/static `preCompressed`) instead of compressing per request.
 function precompress(): Plugin {
@@ -201,6 +206,7 @@ export default defineConfig(({ command }) => ({
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            { find: /^dexie$/, replacement: DEXIE_MODERN },
           ]
         : [],
   },
