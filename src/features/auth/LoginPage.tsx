@@ -8,8 +8,8 @@ import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Ti
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { isOnline } from '../../api/client';
 import { describeApiError } from '../../api/errors';
+import { isOnline } from '../../api/http';
 import { showErrorNotice } from '../../ui/notices';
 import { useFocusFirstError } from '../../ui/useFocusFirstError';
 import { InsecureNotice } from './InsecureNotice';

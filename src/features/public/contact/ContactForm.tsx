@@ -19,9 +19,9 @@ import { HTTPError } from 'ky';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { isOnline } from '../../../api/client';
 import { type ContactRequest, sendContactRequest } from '../../../api/contact';
 import { fieldErrors } from '../../../api/errors';
+import { isOnline } from '../../../api/http';
 import { NOTICE_DURATION, notifyApiError, notifySuccess } from '../../../ui/notices';
 import { useFocusFirstError } from '../../../ui/useFocusFirstError';
 import {
