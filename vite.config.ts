@@ -12,9 +12,9 @@ import { offlineCode } from './build/offline-code';
 const THEME_COLOR = '#0b2545';
 // The sign-in form's fields, which the signed-in first screen has none of: a chunk of their own.
 const MANTINE_FIELDS =
-  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](InputBase|TextInput|PasswordInput)[\\/]/;
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput)[\\/]/;
 const MANTINE_BASICS =
-  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|Button|UnstyledButton|ActionIcon|CloseButton|Text|Title|Group|Stack|Paper|Anchor|Alert|Transition|Loader|Badge|Center|Switch|InlineInput)[\\/]/;
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Button|UnstyledButton|ActionIcon|CloseButton|Text|Title|Group|Stack|Paper|Anchor|Alert|Transition|Loader|Badge|Center)[\\/]/;
 
 // react-router's package exports only its development build (with its warnings); the build uses the
 // production one it ships next to it, which is smaller.
