@@ -59,6 +59,7 @@ const NAMESPACES = [
   'containers',
   'history',
   'sync',
+  'syncbar',
 ];
 
 /** What the page preloads: `code` for every language, `texts[language]` for one. */
