@@ -46,6 +46,19 @@ function reactRouterShaken(): Plugin {
 // way: every import of 'dexie' in the build resolves to it.
 const DEXIE_MODERN = fileURLToPath(new URL('./node_modules/dexie/dist/modern/dexie.mjs', import.meta.url));
 
+// react-i18next imports useSyncExternalStore from 'use-sync-external-store/shim', a copy for React
+// before 18; React 19 has it: the build gives React's own.
+function syncExternalStoreFromReact(): Plugin {
+  const id = '\0karbontrack:use-sync-external-store';
+  return {
+    name: 'karbontrack:use-sync-external-store',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'use-sync-external-store/shim' ? id : null),
+    load: (loaded) => (loaded === id ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
+
 // Writes .br and .gz next to every compressible file of the build, at the highest levels, once: the
 // server can send them as they are (@fastify/static `preCompressed`) instead of compressing per request.
 function precompress(): Plugin {
@@ -213,6 +226,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     reactRouterShaken(),
+    syncExternalStoreFromReact(),
     inlineSplashLogo(fileURLToPath(new URL('./public/', import.meta.url))),
     sharedWorkers(),
     vendorImageCompression(),
