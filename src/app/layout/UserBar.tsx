@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { displayName, useSession } from '../../features/auth';
 import { IconMenu } from '../../ui/icons';
+import { Link } from '../../ui/Link';
 import { lazyPart } from '../../ui/LoadBoundary';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import { LanguageSwitch } from './LanguageSwitch';

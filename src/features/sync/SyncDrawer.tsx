@@ -59,7 +59,10 @@ export default function SyncDrawer({ opened, onClose }: Props) {
       <Stack gap="md">
         <Stack gap={4}>
           <Row label={t('panel.status')} value={t(`panel.phase.${status.phase}`)} testId="sync-phase" />
-          <Row label={t('panel.connection')} value={t(status.online ? 'syncbar:bar.online' : 'syncbar:bar.offline')} />
+          <Row
+            label={t('panel.connection')}
+            value={t(status.online ? 'syncbar:bar.online' : 'syncbar:bar.offline')}
+          />
           <Row
             label={t('panel.live')}
             value={t(status.live ? 'panel.live_on' : 'panel.live_off')}

@@ -18,10 +18,10 @@ import {
 import { HTTPError } from 'ky';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { type ContactRequest, sendContactRequest } from '../../../api/contact';
 import { fieldErrors } from '../../../api/errors';
 import { isOnline } from '../../../api/http';
+import { Link } from '../../../ui/Link';
 import { NOTICE_DURATION, notifyApiError, notifySuccess } from '../../../ui/notices';
 import { useFocusFirstError } from '../../../ui/useFocusFirstError';
 import {
