@@ -3,6 +3,7 @@
 // store's field errors), and it weighs ~5.9 KiB gzipped (measured: the password modal's chunk went from
 // 1.1 to 7.0 KiB with it), which the public contact page would add to its download. What it would
 // replace here is the values and errors state.
+import '@mantine/core/styles/Input.layer.css';
 import {
   Alert,
   Anchor,
