@@ -11,6 +11,8 @@ import { useSyncStatus } from './status';
 export interface Companions {
   /** The file uploader, once its code has loaded and started. */
   readonly uploader: FileUploader | null;
+  /** The file uploader now: loaded and started at once if it was waiting (the user asks to sync now). */
+  uploaderNow(): Promise<FileUploader | null>;
   stop(): Promise<void>;
 }
 
@@ -36,15 +38,14 @@ export function startCompanions(
   };
   let files: FileWork | null = null;
   let due = false;
-  let loading = false;
+  let loading: Promise<void> | null = null;
   let stopped = false;
   // A load that failed (offline before the code was cached) is tried again at the next change of the
   // sync's status (the network back, a round ended).
-  const loadFiles = () => {
+  const loadFiles = (): Promise<void> => {
     due = true;
-    if (files || loading || stopped) return;
-    loading = true;
-    import('./files/work')
+    if (files || stopped) return Promise.resolve();
+    loading ??= import('./files/work')
       .then(({ startFileWork }) => {
         if (stopped) return;
         const target = { token, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
@@ -52,10 +53,11 @@ export function startCompanions(
       })
       .catch(() => {})
       .finally(() => {
-        loading = false;
+        loading = null;
       });
+    return loading;
   };
-  const cancelFiles = (options.filesLater ?? atOnce)(loadFiles);
+  const cancelFiles = (options.filesLater ?? atOnce)(() => void loadFiles());
   const initial = token();
   if (initial) void saveReplaySession(userId, initial).catch(() => {});
   let registered = false;
@@ -63,7 +65,7 @@ export function startCompanions(
   // alone first) rather than at the end of a wait that grew during the outage.
   let engineFailed = false;
   const unsubscribe = useSyncStatus.subscribe((status, previous) => {
-    if (due && !files) loadFiles();
+    if (due && !files) void loadFiles();
     const uploader = files?.uploader;
     if (status.phase === 'backoff') engineFailed = true;
     if (engineFailed && previous.phase === 'syncing' && status.phase === 'idle') {
@@ -89,6 +91,11 @@ export function startCompanions(
     get uploader() {
       return files?.uploader ?? null;
     },
+    async uploaderNow() {
+      cancelFiles();
+      await loadFiles();
+      return files?.uploader ?? null;
+    },
     async stop() {
       stopped = true;
       cancelFiles();
@@ -101,9 +108,9 @@ export function startCompanions(
   return companions;
 }
 
-/** The running uploader ("sync now" retries the files too). */
-export function getFileUploader(): FileUploader | null {
-  return current?.uploader ?? null;
+/** The running uploader ("sync now" retries the files too), loaded at once if it was waiting. */
+export async function getFileUploader(): Promise<FileUploader | null> {
+  return (await current?.uploaderNow()) ?? null;
 }
 
 /** Sign-out: the service worker must not send as the user any more. */

@@ -39,7 +39,10 @@ export default function SyncDrawer({ opened, onClose }: Props) {
   const syncNow = async () => {
     setBusy(true);
     try {
-      await Promise.all([getSyncEngine()?.syncNow(), getFileUploader()?.retryNow()]);
+      await Promise.all([
+        getSyncEngine()?.syncNow(),
+        getFileUploader().then((uploader) => uploader?.retryNow()),
+      ]);
     } finally {
       setBusy(false);
     }
