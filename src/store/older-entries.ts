@@ -2,7 +2,7 @@
 // opens (db.ts): every screen and the push then read one shape, and no read pays for an upgrade. Only the
 // entries the server refused can hold an older release's words, so only they are looked at.
 import type { Dexie } from 'dexie';
-import type { messages as Messages } from '../domain/messages';
+import { messages } from '../domain/messages';
 import type { OutboxEntry } from './schema';
 
 /**
@@ -15,40 +15,31 @@ import type { OutboxEntry } from './schema';
 const OLD_NO_RECORD =
   /^(?:Invalid pk "([^"]*)" - object does not exist|Clave "([^"]*)" no válida: el objeto no existe)\.$/;
 
-function upgradeText(messages: typeof Messages, text: string): string {
+function upgradeText(text: string): string {
   const found = OLD_NO_RECORD.exec(text);
   return found ? messages.noRecord(found[1] ?? found[2] ?? '') : text;
 }
 
 /** An entry in today's shape (an older release's words for a field's refusal as their code); null when it is. */
-function upgradeEntry(messages: typeof Messages, entry: OutboxEntry): OutboxEntry | null {
+function upgradeEntry(entry: OutboxEntry): OutboxEntry | null {
   if (!entry.errors) return null;
   let changed = false;
   const errors = Object.entries(entry.errors).map(([field, texts]): [string, string[]] => {
     if (field === 'non_field_errors') return [field, texts];
-    const upgraded = texts.map((text) => upgradeText(messages, text));
+    const upgraded = texts.map(upgradeText);
     changed ||= upgraded.some((text, index) => text !== texts[index]);
     return [field, upgraded];
   });
   return changed ? { ...entry, errors: Object.fromEntries(errors) } : null;
 }
 
-/** Whether an entry holds a sentence of an older release (cheap: no message needed to tell). */
-const holdsOldWords = (entry: OutboxEntry) =>
-  Object.entries(entry.errors ?? {}).some(
-    ([field, texts]) => field !== 'non_field_errors' && texts.some((text) => OLD_NO_RECORD.test(text)),
-  );
-
 /**
  * Rewrites the refused entries an older release stored in today's shape. Run as the database opens; a
- * failure leaves them as they were (their words shown as they came), never the database unopened. The
- * domain's messages load only when there is one to rewrite: they are not the first screen's code.
+ * failure leaves them as they were (their words shown as they came), never the database unopened.
  */
 export async function upgradeOlderEntries(db: Dexie): Promise<void> {
   const outbox = db.table<OutboxEntry, string>('outbox');
   const refused = await outbox.where('state').equals('needs_attention').toArray();
-  if (!refused.some(holdsOldWords)) return;
-  const { messages } = await import('../domain/messages');
-  const older = refused.flatMap((entry) => upgradeEntry(messages, entry) ?? []);
+  const older = refused.flatMap((entry) => upgradeEntry(entry) ?? []);
   if (older.length > 0) await outbox.bulkPut(older);
 }
