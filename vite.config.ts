@@ -10,13 +10,54 @@ import { inlineSplashLogo } from './build/inline-logo';
 import { offlineCode } from './build/offline-code';
 
 const THEME_COLOR = '#0b2545';
+// The sign-in form's fields, which the signed-in first screen has none of: a chunk of their own.
+const MANTINE_FIELDS =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput)[\\/]/;
 const MANTINE_BASICS =
-  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|Button|UnstyledButton|ActionIcon|CloseButton|Text|Title|Group|Stack|Paper|Anchor|Alert|Transition|Loader|PasswordInput|TextInput|Badge|Center|Switch|InlineInput)[\\/]/;
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Button|UnstyledButton|ActionIcon|CloseButton|Text|Title|Group|Stack|Paper|Anchor|Alert|Transition|Loader|Badge|Center)[\\/]/;
 
 // react-router's package exports only its development build (with its warnings); the build uses the
 // production one it ships next to it, which is smaller.
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+// react-router's production build makes its components and contexts at the top level of its module with
+// calls the build cannot tell are pure (`var Form = React10.forwardRef(...)`, no annotation) and names them
+// there (`Form.displayName = "Form";`, a side effect): so the build kept every one, used or not, with all
+// it calls (Form, NavLink, the data router's submission and prefetch code). Annotated pure, and unnamed
+// (production React never reads the names), what the app does not use is left out.
+function reactRouterShaken(): Plugin {
+  const chunk = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
+  const naming = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
+  const making = /^(var [\w$]+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm;
+  return {
+    name: 'karbontrack:react-router-shaken',
+    apply: 'build',
+    transform(code, id) {
+      if (!chunk.test(id)) return null;
+      // Each naming becomes an empty line: the lines keep their places (source maps).
+      return { code: code.replace(naming, '').replace(making, '$1/* @__PURE__ */ $2'), map: null };
+    },
+  };
+}
+
+// dexie's package gives bundlers its ES5 build (dist/dexie.js, behind a wrapper that guards against two
+// copies: CommonJS and ES module); it ships an ES2021 module beside it (dist/modern), which is smaller. One copy either
+// way: every import of 'dexie' in the build resolves to it.
+const DEXIE_MODERN = fileURLToPath(new URL('./node_modules/dexie/dist/modern/dexie.mjs', import.meta.url));
+
+// react-i18next imports useSyncExternalStore from 'use-sync-external-store/shim', a copy for React
+// before 18; React 19 has it: the build gives React's own.
+function syncExternalStoreFromReact(): Plugin {
+  const id = '\0karbontrack:use-sync-external-store';
+  return {
+    name: 'karbontrack:use-sync-external-store',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'use-sync-external-store/shim' ? id : null),
+    load: (loaded) => (loaded === id ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
 
 // Writes .br and .gz next to every compressible file of the build, at the highest levels, once: the
 // server can send them as they are (@fastify/static `preCompressed`) instead of compressing per request.
@@ -128,6 +169,40 @@ function sharedWorkers(): Plugin {
   };
 }
 
+/**
+ * Each import() carries the list of files to preload with it (`__vite__mapDeps`), all its static imports
+ * included: those that index.html's script imports statically are always loaded before any of the app's
+ * code runs, so naming them again in every list only weighs on the chunks that hold the lists (the entry,
+ * the frame and the projects list among them). The plugin reads the entry's static imports once the bundle is
+ * complete; the build's preload step (after it) calls `resolveDependencies` for each list.
+ */
+function preloadsTrimmed(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[]) => string[];
+} {
+  const loaded = new Set<string>();
+  const plugin: Plugin = {
+    name: 'karbontrack:preloads-trimmed',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      loaded.clear();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (loaded.has(file) || chunk?.type !== 'chunk') return;
+        loaded.add(file);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'))
+          visit(chunk.fileName);
+      if (loaded.size === 0) this.error('preloads: no entry chunk of index.html in the bundle');
+    },
+  };
+  return { plugin, resolveDependencies: (_file, deps) => deps.filter((dep) => !loaded.has(dep)) };
+}
+
+const PRELOADS = preloadsTrimmed();
+
 // The signed-in first screen's code in a few chunks instead of dozens (./build/first-screen-chunks.ts).
 const FIRST_SCREEN = firstScreenChunks(fileURLToPath(new URL('./', import.meta.url)));
 
@@ -144,16 +219,20 @@ export default defineConfig(({ command }) => ({
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            { find: /^dexie$/, replacement: DEXIE_MODERN },
           ]
         : [],
   },
   plugins: [
     react(),
+    reactRouterShaken(),
+    syncExternalStoreFromReact(),
     inlineSplashLogo(fileURLToPath(new URL('./public/', import.meta.url))),
     sharedWorkers(),
     vendorImageCompression(),
     firstStylesPreloaded(),
     precompress(),
+    PRELOADS.plugin,
     FIRST_SCREEN.plugin,
     OFFLINE_CODE.plugin,
     VitePWA({
@@ -210,6 +289,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // The bench reads it to measure what each first screen needs.
     manifest: true,
+    modulePreload: { resolveDependencies: PRELOADS.resolveDependencies },
     rollupOptions: {
       // A feature's index.ts only re-exports (the lint makes other features import through it): marked free
       // of side effects, what its importer does not use is left out of the importer's chunk (without this,
@@ -219,7 +299,11 @@ export default defineConfig(({ command }) => ({
         // The small Mantine components every first screen uses, in one chunk instead of some twenty
         // of one or two KB each: fewer requests before the first screen (six at a time on HTTP/1.1).
         codeSplitting: {
-          groups: [{ name: 'mantine-basics', test: MANTINE_BASICS }, ...FIRST_SCREEN.groups],
+          groups: [
+            { name: 'mantine-basics', test: MANTINE_BASICS },
+            { name: 'mantine-fields', test: MANTINE_FIELDS },
+            ...FIRST_SCREEN.groups,
+          ],
         },
       },
     },

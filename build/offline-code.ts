@@ -45,6 +45,8 @@ const STYLES = ['src/app/styles/rest.ts'];
 /** The texts those screens read (each language's own chunk; the page takes its language's). */
 const NAMESPACES = [
   'common',
+  // The settings menu and its dialogs (sign-out asks first when work waits), which load with the menu.
+  'auth',
   'ui',
   'project',
   'projects',
@@ -57,6 +59,7 @@ const NAMESPACES = [
   'containers',
   'history',
   'sync',
+  'syncbar',
 ];
 
 /** What the page preloads: `code` for every language, `texts[language]` for one. */

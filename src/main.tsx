@@ -23,16 +23,16 @@ if (!container) throw new Error('index.html has no #root');
 // A session local storage lost (a browser killed right after sign-in) comes back from IndexedDB first.
 void restoreSession().then(() => {
   preloadFirstScreen(window.location.pathname, useSession.getState().authenticated);
-  scheduleRestStyles(window.location.pathname);
-  return boot(container);
+  return boot(container, scheduleRestStyles(window.location.pathname));
 });
 
 // The first screen renders once its language's common texts and the start-up's styles are loaded (from the
-// precache when installed).
-function boot(container: HTMLElement) {
+// precache when installed), and on a screen that is not light the rest of the styles too.
+function boot(container: HTMLElement, restStyles: Promise<unknown> | undefined) {
   return Promise.all([
     initI18n(firstScreenNamespaces(window.location.pathname, useSession.getState().authenticated)),
     firstStylesReady(),
+    restStyles,
   ]).then(() => {
     createRoot(container).render(
       <StrictMode>

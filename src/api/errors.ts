@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { HTTPError, TimeoutError } from 'ky';
+import { isHttpError, isTimeout } from './http';
 
 /** One line of an error notice: a field name (none for general messages) and its messages. */
 export interface NoticeLine {
@@ -64,7 +64,7 @@ async function responseBody(response: Response): Promise<unknown> {
 
 function isNetworkError(error: unknown): boolean {
   return (
-    error instanceof TimeoutError ||
+    isTimeout(error) ||
     error instanceof TypeError ||
     (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'NetworkError'))
   );
@@ -79,11 +79,12 @@ function message(key: string): NoticeLine[] {
 }
 
 /**
- * The one mapper from any failure of an API call to the spec's error notice: a ky HTTPError (DRF body,
- * JSON or binary), a network failure or time-out, an already decoded body, or anything else.
+ * The one mapper from any failure of an API call to the spec's error notice: an HTTP error (ky's HTTPError
+ * or ./http.ts's; DRF body, JSON or binary), a network failure or time-out, an already decoded body, or
+ * anything else.
  */
 export async function describeApiError(error: unknown): Promise<ErrorNotice> {
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     const status = error.response.status;
     const lines = linesFromBody(await responseBody(error.response));
     if (lines.length) return notice(lines, status);
@@ -104,7 +105,7 @@ export async function describeApiError(error: unknown): Promise<ErrorNotice> {
 
 /** The body of a 400 answer (or of `status`), when it is a JSON object; null for anything else. */
 export async function badRequestBody(error: unknown, status = 400): Promise<Record<string, unknown> | null> {
-  if (!(error instanceof HTTPError) || error.response.status !== status) return null;
+  if (!isHttpError(error) || error.response.status !== status) return null;
   const body = await responseBody(error.response);
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
 }

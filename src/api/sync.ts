@@ -1,10 +1,10 @@
 // The sync endpoints (docs/sync-protocol.md) for the offline engine. Only this file talks to
 // them. The base URL, token and fetch are injectable so the engine runs in Node tests against a real
-// server (and through a fault-injecting proxy).
-import { HTTPError, type KyInstance, TimeoutError } from 'ky';
+// server (and through a fault-injecting proxy). Through fetch, not ky: the first sync (the pull, in its
+// worker) is the first screen's, and ky is not (./http.ts).
 import { DATA_VERSION, DATA_VERSION_HEADER } from '../domain/data-version';
 import type { DeviceState, Mutation, PullPage, PushAnswer } from '../domain/sync-wire';
-import { api } from './client';
+import { fetchInTime, withSessionHeaders } from './http';
 
 /** The server answered with an error status (the body decoded when it was JSON). */
 export class SyncHttpError extends Error {
@@ -54,70 +54,91 @@ function deviceQuery(device: DeviceState): Record<string, string> {
   return query;
 }
 
+/** A failure of `run` as the engine reads it: SyncHttpError (the server answered) or SyncNetworkError. */
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof HTTPError) {
-      let body: unknown;
-      try {
-        body = await error.response.json();
-      } catch {
-        body = undefined;
-      }
-      throw new SyncHttpError(error.response.status, body);
-    }
-    if (error instanceof TimeoutError || error instanceof TypeError || error instanceof DOMException)
+    if (error instanceof SyncHttpError) throw error;
+    if (
+      error instanceof TypeError ||
+      (typeof DOMException !== 'undefined' && error instanceof DOMException) ||
+      (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    )
       throw new SyncNetworkError(error);
     throw error;
   }
 }
 
+/** An error status as SyncHttpError, with its body when it is JSON. */
+async function refused(response: Response): Promise<SyncHttpError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  return new SyncHttpError(response.status, body);
+}
+
 export function createSyncApi(options: SyncApiOptions): SyncApi {
-  const client: KyInstance = api.extend({
-    ...(options.baseUrl ? { prefixUrl: `${options.baseUrl.replace(/\/$/, '')}/api/` } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    timeout: options.timeoutMs ?? 60_000,
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = options.token();
-          if (token) request.headers.set('Authorization', `Token ${token}`);
-          else request.headers.delete('Authorization');
-          request.headers.set(DATA_VERSION_HEADER, options.dataVersion ?? DATA_VERSION);
-        },
-      ],
-    },
-  });
+  const prefix = options.baseUrl ? `${options.baseUrl.replace(/\/$/, '')}/api/` : '/api/';
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  // The session's headers (JSON, language), then this token (or none) and the app's data version.
+  const headersOf = (extra?: Record<string, string>) => {
+    const headers = new Headers(extra);
+    const token = options.token();
+    if (token) headers.set('Authorization', `Token ${token}`);
+    withSessionHeaders(headers);
+    if (!token) headers.delete('Authorization');
+    headers.set(DATA_VERSION_HEADER, options.dataVersion ?? DATA_VERSION);
+    return headers;
+  };
+  const send = async (
+    path: string,
+    init: { method?: string; query?: URLSearchParams; json?: unknown; signal?: AbortSignal },
+    timeout: number | false = timeoutMs,
+  ): Promise<Response> => {
+    const query = init.query?.toString();
+    const url = `${prefix}${path}${query ? `?${query}` : ''}`;
+    const response = await fetchInTime(
+      options.fetch ?? fetch,
+      url,
+      {
+        method: init.method ?? 'GET',
+        headers: headersOf(init.json === undefined ? undefined : { 'Content-Type': 'application/json' }),
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+        signal: init.signal,
+      },
+      timeout,
+    );
+    if (!response.ok) throw await refused(response);
+    return response;
+  };
   return {
     pull: ({ scope, cursor, limit }, device) =>
-      call(() =>
-        client
-          .get('sync/pull/', {
-            searchParams: {
-              scope,
-              limit: String(limit),
-              ...(cursor ? { cursor } : {}),
-              ...deviceQuery(device),
-            },
-          })
-          .json<PullPage>(),
-      ),
+      call(async () => {
+        const query = new URLSearchParams({
+          scope,
+          limit: String(limit),
+          ...(cursor ? { cursor } : {}),
+          ...deviceQuery(device),
+        });
+        return (await (await send('sync/pull/', { query })).json()) as PullPage;
+      }),
     // sent_at with each change's occurred_at (both this device's clock) tells the server how old the change
     // is; it orders changes by its own time of receipt less that age (the device's clock may be off).
     push: (mutations, device) =>
-      call(() =>
-        client
-          .post('sync/push/', {
-            json: { ...device, sent_at: new Date(options.now?.() ?? Date.now()).toISOString(), mutations },
-          })
-          .json<PushAnswer>(),
-      ),
+      call(async () => {
+        const json = { ...device, sent_at: new Date(options.now?.() ?? Date.now()).toISOString(), mutations };
+        return (await (await send('sync/push/', { method: 'POST', json })).json()) as PushAnswer;
+      }),
     live: (scopes, signal) =>
       call(async () => {
-        const searchParams = new URLSearchParams(scopes.map((scope) => ['scope', scope]));
-        // No time limit: the stream stays open while the app is; no retry: the live channel has its own.
-        const response = await client.get('sync/live/', { searchParams, signal, timeout: false, retry: 0 });
+        const query = new URLSearchParams(scopes.map((scope) => ['scope', scope]));
+        // No time limit: the stream stays open while the app is (until `signal`); no retry: the live
+        // channel has its own.
+        const response = await send('sync/live/', { query, signal }, false);
         if (!response.body) throw new SyncNetworkError(new Error('No stream'));
         return response.body;
       }),

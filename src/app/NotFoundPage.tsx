@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useSession } from '../features/auth';
+import { Link } from '../ui/Link';
 
 /** Signed in, the way back leads to the projects; otherwise to the start page. */
 export default function NotFoundPage() {

@@ -22,7 +22,9 @@ export function Providers({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const theme = useMemo(() => localizedTheme({ clear: t('clear'), close: t('close') }), [t]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    // Every CSS variable of the theme in the style it renders with the first screen, not only those that
+    // differ from Mantine's defaults: the start-up stylesheet leaves the defaults out (./styles/first.css).
+    <MantineProvider theme={theme} defaultColorScheme="light" deduplicateCssVariables={false}>
       <DeferredNotices />
       {children}
     </MantineProvider>

@@ -88,14 +88,16 @@ export function AppRouter() {
 
 /**
  * The text namespaces the first screen reads beyond the start-up's common texts: its frame's (the public
- * frame's and the sign-in form's; the signed-in frame's user bar and sync bar) and the page's own, so they
- * load in parallel with the start-up instead of when each part first renders.
+ * frame's and the sign-in form's; the signed-in frame's sync bar: 'syncbar', not the sync panel's 'sync')
+ * and the page's own, so they load in parallel with the start-up instead of when each part first renders.
+ * The signed-in frame's settings menu and its dialogs read 'auth': it loads with the menu's code
+ * (./layout/UserBar.tsx).
  */
 export function firstScreenNamespaces(pathname: string, authenticated: boolean): string[] {
   const route = routeFor(pathname);
-  if (!route && authenticated) return ['auth', 'sync'];
+  if (!route && authenticated) return ['syncbar'];
   if (route?.access !== 'auth' || !authenticated) return ['auth', 'public'];
-  return ['auth', 'sync', ...route.namespaces];
+  return ['syncbar', ...route.namespaces];
 }
 
 /**

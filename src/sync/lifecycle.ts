@@ -4,7 +4,7 @@ import { createSyncApi } from '../api/sync';
 import { setActiveStore } from '../store/active';
 import { unsentCount } from '../store/counts';
 import { type LocalDb, openLocalDb } from '../store/db';
-import { type Companions, forgetReplaySession, startCompanions } from './companions';
+import { type Companions, forgetReplaySession, type Later, startCompanions } from './companions';
 import { SyncEngine } from './engine';
 import { type WorkerPull, workerPull } from './pullInWorker';
 import { setSyncEngine } from './running';
@@ -30,6 +30,8 @@ interface StartSyncOptions {
   /** Server origin; default this page's. */
   baseUrl?: string;
   onUnauthorized?: () => void;
+  /** When the file uploader and the import queue load and start (./companions.ts); default at once. */
+  filesLater?: Later;
 }
 
 const appVersion = (): string | undefined => import.meta.env?.VITE_APP_VERSION ?? import.meta.env?.MODE;
@@ -95,13 +97,15 @@ function stopSync(): Promise<void> {
 /**
  * For the shell: follow the signed-in user (null: nobody). Returns nothing to clean up per render.
  * `onUnauthorized`: the server refused the token (sync or a file upload); the engine is paused by then.
+ * `filesLater`: when the file uploader and the import queue load and start (default at once).
  */
 export function connectSync(
   userId: string | null,
   token: () => string | null,
   onUnauthorized?: () => void,
+  filesLater?: Later,
 ): void {
-  if (userId) void startSync(userId, { token, onUnauthorized });
+  if (userId) void startSync(userId, { token, onUnauthorized, filesLater });
   else void stopSync();
 }
 

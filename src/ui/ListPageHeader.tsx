@@ -1,7 +1,7 @@
 import { Button, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { IconFilter, IconPlus } from './icons';
+import { Link } from './Link';
 
 interface ListPageHeaderProps {
   title: string;

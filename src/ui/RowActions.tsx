@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ResourceName } from '../domain/registry';
 import { remove } from '../store/active';
 import { IconEdit, IconEye, IconFile, IconTrash } from './icons';
+import { Link } from './Link';
 import { useRowLayout } from './list/rowLayout';
 import { notifyDeleted } from './notices';
 

@@ -11,7 +11,7 @@ import type { SyncMark as RowMark } from '../store/schema';
  * which the signed-in frame loads with every screen (its sync bar reads them too).
  */
 function Mark({ state }: { state: PendingState | undefined }) {
-  const { t } = useTranslation('sync');
+  const { t } = useTranslation('syncbar');
   if (!state || state === 'synced') return null;
   return (
     <Badge

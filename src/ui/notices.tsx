@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
-import { describeApiError, type ErrorNotice } from '../api/errors';
+import type { ErrorNotice } from '../api/errors';
 
 // The spec's notice durations (ms).
 export const NOTICE_DURATION = 4000;
@@ -26,9 +26,22 @@ function ErrorLines({ notice }: { notice: ErrorNotice }) {
   );
 }
 
+/**
+ * The spec's notice of a failure whose mapper (../api/errors.ts, loaded with the first failure: not the
+ * first screen's code) could not be loaded, offline before it was cached: the network's words.
+ */
+function unmappedNotice(): ErrorNotice {
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  const key = offline ? 'common:notice.offline' : 'common:notice.network_error';
+  return { title: 'ERROR', autoClose: 3000, lines: [{ label: null, messages: [i18next.t(key)] }] };
+}
+
 /** Shows the spec's ERROR notice for any API failure. */
 export async function notifyApiError(error: unknown): Promise<ErrorNotice> {
-  const notice = await describeApiError(error);
+  const notice = await import('../api/errors').then(
+    (errors) => errors.describeApiError(error),
+    () => unmappedNotice(),
+  );
   showErrorNotice(notice);
   return notice;
 }

@@ -176,7 +176,7 @@ describe('projects and the project page', () => {
     const gaps = await page.evaluate(() =>
       [...document.querySelectorAll('[data-testid="keep-offline"]')].flatMap((input) => {
         const group = input.closest('.mantine-Group-root');
-        const track = group?.querySelector('.mantine-Switch-track')?.getBoundingClientRect();
+        const track = group?.querySelector('[data-switch-track]')?.getBoundingClientRect();
         const note = group?.querySelector('p')?.getBoundingClientRect();
         return track && note ? [note.left - track.right] : [];
       }),

@@ -1,6 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import { Lazy } from '../../ui/LoadBoundary';
 import { PageFallback } from '../../ui/PageFallback';
 import { DocumentTitle } from './DocumentTitle';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { displayName, useSession } from '../../features/auth';
 import {
   IconChevronLeft,
@@ -10,6 +10,7 @@ import {
   IconSettings,
   IconShip,
 } from '../../ui/icons';
+import { Link } from '../../ui/Link';
 import { listPlace } from '../../ui/listPlace';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import classes from './layout.module.css';

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { displayName, useSession } from '../../features/auth';
 import { IconMenu } from '../../ui/icons';
+import { Link } from '../../ui/Link';
 import { lazyPart } from '../../ui/LoadBoundary';
 import { useMedia, WIDE } from '../../ui/useMedia';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -31,7 +31,7 @@ interface UserBarProps {
  * then the language switch, the greeting (where there is room) and the settings menu.
  */
 export function UserBar({ menuOpen, onMenu }: UserBarProps) {
-  const { t } = useTranslation(['common', 'auth']);
+  const { t, i18n } = useTranslation('common');
   const wide = useMedia(WIDE);
   const menuButton = useRef<HTMLButtonElement>(null);
   // The drawer closed: the focus comes back to the button that opened it.
@@ -57,12 +57,16 @@ export function UserBar({ menuOpen, onMenu }: UserBarProps) {
   );
   const [menuOpened, setMenuOpened] = useState(false);
   const standIn = useRef<HTMLButtonElement>(null);
-  // Not loaded (offline before the service worker was installed): the next press tries again.
-  const fetchMenu = () => void import('./SettingsMenu').catch(() => undefined);
+  // Not loaded (offline before the service worker was installed): the next press tries again. Its texts
+  // (and the dialogs') are the 'auth' namespace, which the first screen does not load: they come with it,
+  // so the menu never waits for them once shown.
+  const loadMenu = () =>
+    Promise.all([import('./SettingsMenu'), i18n.loadNamespaces('auth')]).then(([module]) => module);
+  const fetchMenu = () => void loadMenu().catch(() => undefined);
   const openMenu = () => {
     const focus = document.activeElement === standIn.current;
     setMenuOpened(true);
-    void import('./SettingsMenu').then(
+    void loadMenu().then(
       (module) => setLoaded((current) => current ?? { Menu: module.default, focus }),
       () => undefined,
     );

@@ -1,7 +1,7 @@
 // The Mantine styles the first screens do not use (./rest.css) load after the first screen: at the first
 // touch, click or key (before any dialog or picker can open), or once the screen has settled; at once
-// when the app opens on another screen (one the route table does not mark light). From the service
-// worker's precache once installed.
+// when the app opens on another screen (one the route table does not mark light), whose first render
+// waits for them (src/main.tsx). From the service worker's precache once installed.
 
 import { afterSettled } from '../../ui/preload';
 import { routeFor } from '../routes';
@@ -15,11 +15,12 @@ function loadRestStyles(): Promise<unknown> {
   return loading;
 }
 
-export function scheduleRestStyles(pathname: string): void {
-  if (!routeFor(pathname)?.light) {
-    void loadRestStyles();
-    return;
-  }
+/**
+ * Schedules the rest of the styles; opened on a screen that is not light, loads them at once and returns
+ * when they apply (or failed to load: offline with no cache, the screen renders anyway).
+ */
+export function scheduleRestStyles(pathname: string): Promise<unknown> | undefined {
+  if (!routeFor(pathname)?.light) return loadRestStyles();
   const events = ['pointerdown', 'keydown', 'touchstart'] as const;
   const now = () => {
     for (const name of events) window.removeEventListener(name, now, true);
@@ -28,4 +29,5 @@ export function scheduleRestStyles(pathname: string): void {
   };
   for (const name of events) window.addEventListener(name, now, { capture: true, passive: true });
   const cancel = afterSettled(now);
+  return undefined;
 }

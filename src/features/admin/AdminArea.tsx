@@ -1,7 +1,8 @@
 import { Alert, Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 import { Lazy } from '../../ui/LoadBoundary';
 import { lazyRetrying } from '../../ui/lazyRetrying';
 import { PageFallback } from '../../ui/PageFallback';

@@ -3,13 +3,14 @@
 // store's field errors), and it weighs ~5.9 KiB gzipped (measured: the password modal's chunk went from
 // 1.1 to 7.0 KiB with it), which the sign-in page would add to the first download of /login, on a
 // tablet's patchy signal. What it would replace here is the values and errors state.
+import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { isOnline } from '../../api/client';
 import { describeApiError } from '../../api/errors';
+import { isOnline } from '../../api/http';
+import { Link } from '../../ui/Link';
 import { showErrorNotice } from '../../ui/notices';
 import { useFocusFirstError } from '../../ui/useFocusFirstError';
 import { InsecureNotice } from './InsecureNotice';

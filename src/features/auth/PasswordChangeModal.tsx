@@ -8,8 +8,8 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword, type PasswordChange } from '../../api/auth';
-import { isOnline } from '../../api/client';
 import { describeApiError, fieldErrors } from '../../api/errors';
+import { isOnline } from '../../api/http';
 import { notifySuccess, showErrorNotice } from '../../ui/notices';
 import { localisedNotice } from './serverMessages';
 

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { acceptInvite, type InviteOwner, inviteOwner } from '../../api/admin';
-import { isOnline } from '../../api/client';
 import { fieldErrors } from '../../api/errors';
+import { isOnline } from '../../api/http';
+import { Link } from '../../ui/Link';
 import { NewPasswordInput } from '../../ui/NewPasswordInput';
 
 type State =

@@ -1,5 +1,5 @@
 import { revokeToken } from '../../api/auth';
-import { isOnline } from '../../api/client';
+import { isOnline } from '../../api/http';
 import { pendingChangesCount } from './pending';
 import { clearSession, useSession } from './session';
 import { noteWaiting } from './waiting';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { getMe, getToken, type Me } from '../../api/auth';
-import { setTokenSource } from '../../api/client';
+import { setTokenSource } from '../../api/http';
 import { chooseSession, type MirroredSession, sessionMirror } from '../../store/session';
 import { pendingChangesCount } from './pending';
 import { forgetWaiting, noteWaiting, waitingFor } from './waiting';

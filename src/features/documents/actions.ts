@@ -7,8 +7,8 @@ import {
   downloadAttachment,
   downloadAttachmentsZip,
 } from '../../api/attachments';
-import { isOnline } from '../../api/client';
 import { saveBlob } from '../../api/download';
+import { isOnline } from '../../api/http';
 import { getActiveDb } from '../../store/active';
 import { removeFile } from '../../store/blobs';
 import type { FileItem } from '../../sync/files';

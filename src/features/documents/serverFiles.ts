@@ -3,7 +3,7 @@
 // the files still on this device.
 import { useEffect, useState } from 'react';
 import { type AttachmentParentRef, listAttachments } from '../../api/attachments';
-import { isOnline } from '../../api/client';
+import { isOnline } from '../../api/http';
 import type { FileItem } from '../../sync/files';
 
 const LISTED_ONLINE: ReadonlySet<string> = new Set(['container-report']);

@@ -1,7 +1,7 @@
 import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOnline } from '../../api/client';
+import { isOnline } from '../../api/http';
 import type { ImportOutcome } from '../../api/import';
 import { downloadImportTemplate } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';

@@ -1,9 +1,10 @@
-import { Group, Switch, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
 import { getKeptOffline, setKeptOffline } from '../../store/meta';
 import { getSyncEngine } from '../../sync/lifecycle';
+import classes from './KeepOffline.module.css';
 
 /** The projects the user keeps offline, live. */
 export function useKeptOffline(): Set<string> {
@@ -35,15 +36,22 @@ export function KeepOffline({
   return (
     <Group gap={8} wrap="nowrap">
       {/* Never narrower than its track: shrunk in a card's narrow cell, the track ran under the note. */}
-      <Switch
-        style={{ flex: 'none' }}
-        size="lg"
-        checked={kept || inProgress}
-        disabled={inProgress}
-        aria-label={t('keep_offline')}
-        data-testid="keep-offline"
-        onChange={(event) => void toggle(event.currentTarget.checked)}
-      />
+      <label className={classes.switch}>
+        <input
+          type="checkbox"
+          role="switch"
+          className={classes.input}
+          checked={kept || inProgress}
+          aria-checked={kept || inProgress}
+          disabled={inProgress}
+          aria-label={t('keep_offline')}
+          data-testid="keep-offline"
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+        />
+        <span className={classes.track} data-switch-track>
+          <span className={classes.thumb} />
+        </span>
+      </label>
       {note && (
         <Text size="sm" c={inProgress ? 'dimmed' : undefined} aria-hidden="true">
           {note}

@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/Link';
 
 const FEATURES = ['projects', 'tally', 'offline', 'reports', 'api', 'languages'] as const;
 

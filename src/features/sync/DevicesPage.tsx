@@ -1,7 +1,8 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isOnline } from '../../api/client';
+import { api } from '../../api/client';
+import { isOnline } from '../../api/http';
 import { formatDateTime } from '../../ui/format';
 import { DataTable } from '../../ui/list/DataTable';
 import { useSession } from '../auth';

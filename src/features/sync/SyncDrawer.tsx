@@ -30,7 +30,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 
 /** The sync panel: status in detail, storage, device name, "sync now", first-sync progress, attention. */
 export default function SyncDrawer({ opened, onClose }: Props) {
-  const { t, i18n } = useTranslation(['sync', 'common']);
+  const { t, i18n } = useTranslation(['sync', 'syncbar', 'common']);
   const status = useSyncStatus();
   const [busy, setBusy] = useState(false);
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
@@ -39,7 +39,10 @@ export default function SyncDrawer({ opened, onClose }: Props) {
   const syncNow = async () => {
     setBusy(true);
     try {
-      await Promise.all([getSyncEngine()?.syncNow(), getFileUploader()?.retryNow()]);
+      await Promise.all([
+        getSyncEngine()?.syncNow(),
+        getFileUploader().then((uploader) => uploader?.retryNow()),
+      ]);
     } finally {
       setBusy(false);
     }
@@ -59,7 +62,10 @@ export default function SyncDrawer({ opened, onClose }: Props) {
       <Stack gap="md">
         <Stack gap={4}>
           <Row label={t('panel.status')} value={t(`panel.phase.${status.phase}`)} testId="sync-phase" />
-          <Row label={t('panel.connection')} value={t(status.online ? 'bar.online' : 'bar.offline')} />
+          <Row
+            label={t('panel.connection')}
+            value={t(status.online ? 'syncbar:bar.online' : 'syncbar:bar.offline')}
+          />
           <Row
             label={t('panel.live')}
             value={t(status.live ? 'panel.live_on' : 'panel.live_off')}

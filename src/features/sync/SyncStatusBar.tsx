@@ -25,7 +25,7 @@ function useTick(ms: number): number {
  * and the last sync. Opens the sync panel.
  */
 export function SyncStatusBar() {
-  const { t, i18n } = useTranslation('sync');
+  const { t, i18n } = useTranslation('syncbar');
   const status = useSyncStatus();
   const name = useSession(displayName);
   const [open, setOpen] = useState(false);

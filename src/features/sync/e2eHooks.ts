@@ -37,7 +37,10 @@ const hooks = {
   files: async () =>
     (await requireDb().blobs.toArray()).map(({ blob: _blob, ...rest }) => ({ ...rest, type: _blob.type })),
   syncNow: async () => {
-    await Promise.all([getSyncEngine()?.syncNow(), getFileUploader()?.retryNow()]);
+    await Promise.all([
+      getSyncEngine()?.syncNow(),
+      getFileUploader().then((uploader) => uploader?.retryNow()),
+    ]);
   },
   /** A file input that adds what is chosen to a record, as the gallery screen does. */
   photoInput: (resource: ResourceName, id: string, isImage = true) => {

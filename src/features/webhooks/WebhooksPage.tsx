@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOnline } from '../../api/client';
+import { isOnline } from '../../api/http';
 import { listEndpoints, type WebhookEndpoint } from '../../api/webhooks';
 import { notifyApiError } from '../../ui/notices';
 import { SearchSelect } from '../../ui/SearchSelect';

@@ -5,7 +5,7 @@
 // engine's, and an import file is not a record. Each file's id is its Idempotency-Key, so a repeat
 // after a lost answer never imports twice.
 import { Dexie, type Table } from 'dexie';
-import { isOnline } from '../../api/client';
+import { isOnline } from '../../api/http';
 import { type ImportOutcome, importPackingList, importRefusal } from '../../api/import';
 import { uuidv7 } from '../../domain/ids';
 import type { ImportRefusal } from '../../domain/import-wire';

@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Loader, Modal, Paper, Stack, Text } from '@mantine
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOnline } from '../../api/client';
+import { isOnline } from '../../api/http';
 import type { HistoryEntry } from '../../domain/history';
 import { lookupLabel } from '../../domain/reference/label';
 import type { ResourceName } from '../../domain/registry';

@@ -1,6 +1,7 @@
 import { type MouseEvent, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../Link';
 import { askToLeave } from '../leave/guard';
 import classes from './DataTable.module.css';
 import { RowLayoutContext } from './rowLayout';

@@ -1,8 +1,8 @@
 import { Button, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { IconClose, IconSave } from '../icons';
+import { Link } from '../Link';
 import classes from './record.module.css';
 
 interface RecordHeaderProps {

@@ -1,8 +1,8 @@
 import { Button, Paper } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { IconEdit } from '../icons';
+import { Link } from '../Link';
 import { NARROW, useMedia } from '../useMedia';
 import classes from './record.module.css';
 

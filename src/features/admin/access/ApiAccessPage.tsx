@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Code, Group, Modal, Stack, Text, TextInput, Titl
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiToken, createToken, listTokens, revokeToken } from '../../../api/admin';
-import { isOnline } from '../../../api/client';
+import { isOnline } from '../../../api/http';
 import { formatDateTime } from '../../../ui/format';
 import { notifyApiError, notifyDeleted } from '../../../ui/notices';
 import { SearchSelect } from '../../../ui/SearchSelect';

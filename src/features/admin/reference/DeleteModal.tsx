@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Usage, usageOf } from '../../../api/admin';
-import { isOnline } from '../../../api/client';
+import { isOnline } from '../../../api/http';
 import type { ResourceName } from '../../../domain/registry';
 import { remove, update } from '../../../store/active';
 import type { LocalRow } from '../../../store/schema';

@@ -2,8 +2,8 @@
 // checks the connection first, keeps the server's field errors for the form, and shows the rest.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOnline } from '../../../api/client';
 import { fieldErrors } from '../../../api/errors';
+import { isOnline } from '../../../api/http';
 import { getSyncEngine } from '../../../sync/lifecycle';
 import { notifyApiError } from '../../../ui/notices';
 

@@ -3,6 +3,7 @@
 // store's field errors), and it weighs ~5.9 KiB gzipped (measured: the password modal's chunk went from
 // 1.1 to 7.0 KiB with it), which the public contact page would add to its download. What it would
 // replace here is the values and errors state.
+import '@mantine/core/styles/Input.layer.css';
 import {
   Alert,
   Anchor,
@@ -18,10 +19,10 @@ import {
 import { HTTPError } from 'ky';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { isOnline } from '../../../api/client';
 import { type ContactRequest, sendContactRequest } from '../../../api/contact';
 import { fieldErrors } from '../../../api/errors';
+import { isOnline } from '../../../api/http';
+import { Link } from '../../../ui/Link';
 import { NOTICE_DURATION, notifyApiError, notifySuccess } from '../../../ui/notices';
 import { useFocusFirstError } from '../../../ui/useFocusFirstError';
 import {

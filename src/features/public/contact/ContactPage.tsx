@@ -1,7 +1,7 @@
 import { Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { IconDownload } from '../../../ui/icons';
+import { Link } from '../../../ui/Link';
 import { ContactForm } from './ContactForm';
 
 const FLYER_PATH = '/karbontrack-flyer.pdf';
