@@ -12,8 +12,8 @@ import { ADMIN, ensureAdmin, seedHostile } from './support/hostile';
 import { type Language, labels } from './support/labels';
 import { PASSWORD, startAppServer } from './support/server';
 import { waitForFirstSync } from './support/sync';
-import { type Walk, walkProjectPage, walkProjects } from './support/walk';
-import { walkContainerReports, walkDevices, walkHand, walkSync, walkUserMenu } from './support/walk-more';
+import type { Walk } from './support/walk';
+import { walkSignedIn } from './support/walk-more';
 
 let server: TestServer;
 let browser: Browser;
@@ -116,13 +116,7 @@ describe('accessibility and stored XSS', () => {
       await waitForServiceWorker(page);
       await waitForFirstSync(page);
       const walk: Walk = { page, audit, t: labels(language), data };
-      await walkProjects(walk);
-      await walkProjectPage(walk);
-      await walkHand(walk);
-      await walkContainerReports(walk);
-      await walkDevices(walk);
-      await walkSync(walk, data.code);
-      await walkUserMenu(walk);
+      await walkSignedIn(walk);
       expectClean(audit, 30);
     }, 300_000);
 });

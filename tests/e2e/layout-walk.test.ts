@@ -15,8 +15,8 @@ import { type Language, labels } from './support/labels';
 import { LayoutChecker } from './support/layout-check';
 import { PASSWORD, startAppServer } from './support/server';
 import { waitForFirstSync } from './support/sync';
-import { type Walk, walkProjectPage, walkProjects } from './support/walk';
-import { walkContainerReports, walkDevices, walkHand, walkSync, walkUserMenu } from './support/walk-more';
+import type { Walk } from './support/walk';
+import { walkSignedIn } from './support/walk-more';
 
 let server: TestServer;
 let browser: Browser;
@@ -137,13 +137,7 @@ describe.concurrent('layout walk', () => {
           await page.setViewportSize(size);
           const walk: Walk = { page, audit: checker, t, data };
           try {
-            await walkProjects(walk);
-            await walkProjectPage(walk);
-            await walkHand(walk);
-            await walkContainerReports(walk);
-            await walkDevices(walk);
-            await walkSync(walk, data.code);
-            await walkUserMenu(walk);
+            await walkSignedIn(walk);
           } catch (error) {
             // Where the walk stood: a timeout alone names the locator, not the screen it was on.
             const last = checker.visited.at(-1) ?? 'none yet';

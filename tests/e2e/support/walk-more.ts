@@ -2,9 +2,9 @@
 // Devices screen and the administration's pages, the sync panel with Needs attention and its fix form, and the user menu's modals.
 import type { Page } from 'playwright-core';
 import { openSection } from './app';
-import { expandAll, modal, type Walk } from './walk';
+import { expandAll, modal, type Walk, walkProjectPage, walkProjects } from './walk';
 
-export async function walkHand(walk: Walk): Promise<void> {
+async function walkHand(walk: Walk): Promise<void> {
   const { page, t, data } = walk;
   // The hand opens on its tally.
   await page.goto(`/project/${data.project}/hand/${data.hand}`);
@@ -54,7 +54,7 @@ export async function walkHand(walk: Walk): Promise<void> {
   );
 }
 
-export async function walkContainerReports(walk: Walk): Promise<void> {
+async function walkContainerReports(walk: Walk): Promise<void> {
   const { page, t, data } = walk;
   await page.goto('/reports');
   await page.getByTestId('container-report-row').first().waitFor();
@@ -79,7 +79,7 @@ export async function walkContainerReports(walk: Walk): Promise<void> {
   await walk.audit.check(page, 'new container report form');
 }
 
-export async function walkDevices(walk: Walk): Promise<void> {
+async function walkDevices(walk: Walk): Promise<void> {
   const { page } = walk;
   await page.goto('/devices');
   await page.getByTestId('device-row').first().waitFor();
@@ -117,7 +117,7 @@ async function walkAdmin(walk: Walk): Promise<void> {
 }
 
 /** The user menu's password change, and the logout warning (a change waits: made while offline). */
-export async function walkUserMenu(walk: Walk): Promise<void> {
+async function walkUserMenu(walk: Walk): Promise<void> {
   const { page, t } = walk;
   const menu = async (action: string) => {
     await page.getByTestId('settings').click();
@@ -133,7 +133,7 @@ export async function walkUserMenu(walk: Walk): Promise<void> {
 }
 
 /** The sync panel, with a change the server refuses (a taken code) under Needs attention, and its fix form. */
-export async function walkSync(walk: Walk, takenCode: string): Promise<void> {
+async function walkSync(walk: Walk, takenCode: string): Promise<void> {
   const { page, data } = walk;
   await page.context().setOffline(true);
   const attention = await page.evaluate(() => window.__karbontrack?.status().needs_attention ?? 0);
@@ -176,4 +176,15 @@ async function saveOnDevice(page: Page, id: string, changes: Record<string, unkn
     },
     { id, changes },
   );
+}
+
+/** Every signed-in screen and modal in the spec's order: the one walk the a11y and layout tests share. */
+export async function walkSignedIn(walk: Walk): Promise<void> {
+  await walkProjects(walk);
+  await walkProjectPage(walk);
+  await walkHand(walk);
+  await walkContainerReports(walk);
+  await walkDevices(walk);
+  await walkSync(walk, walk.data.code);
+  await walkUserMenu(walk);
 }
