@@ -1,7 +1,7 @@
 // Mantine's styles of the first screens only; the rest load after it (./app/styles/loadRest.ts).
 import './app/styles/first.css';
 import './app/global.css';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
@@ -34,12 +34,18 @@ function boot(container: HTMLElement, restStyles: Promise<unknown> | undefined) 
     firstStylesReady(),
     restStyles,
   ]).then(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <Suspense fallback={null}>
-          <App />
-        </Suspense>
-      </StrictMode>,
+    // A transition: React renders the first screen in slices of a few milliseconds, yielding between
+    // them, instead of one task of 50-100 ms on a tablet during which a tap waits (the splash stays
+    // until it commits).
+    const root = createRoot(container);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Suspense fallback={null}>
+            <App />
+          </Suspense>
+        </StrictMode>,
+      ),
     );
     // The service worker registers once the first screen has settled: its install downloads the whole app,
     // which must not compete with the first screen, its first sync, or the code a save needs offline
