@@ -54,23 +54,47 @@ export interface FieldInfo {
   readonly scale?: number;
 }
 
-/** @public (the type of every entity's fields, named in their declarations) */
+/**
+ * @public (the type of every entity's fields, named in their declarations)
+ *
+ * Its zod schema is built on first use, not where the field is declared: the registry declares some 260
+ * fields, and building their schemas when its module loaded cost a tablet's main thread 20-40 ms in one
+ * go (a screen opening, or the next screen's code preloaded while the user reads the list), most of them
+ * for resources that screen never validates.
+ */
 export class Field<S extends z.ZodType = z.ZodType> {
+  #schema: S | undefined;
+  #relaxed: S | undefined;
+
   constructor(
-    readonly schema: S,
+    private readonly build: () => S,
     readonly info: FieldInfo,
     /** The schema used once the field is optional (text: blank allowed). */
-    private readonly relaxed: S = schema,
+    private readonly buildRelaxed: () => S = build,
   ) {}
+
+  get schema(): S {
+    this.#schema ??= this.build();
+    return this.#schema;
+  }
+
+  private get relaxed(): S {
+    this.#relaxed ??= this.buildRelaxed === this.build ? this.schema : this.buildRelaxed();
+    return this.#relaxed;
+  }
 
   /** Not required; null allowed (the column is nullable). */
   optional(): Field<z.ZodOptional<z.ZodNullable<S>>> {
-    return new Field(this.relaxed.nullable().optional(), { ...this.info, required: false, nullable: true });
+    return new Field(() => this.relaxed.nullable().optional(), {
+      ...this.info,
+      required: false,
+      nullable: true,
+    });
   }
 
   /** Not required; when absent on create the value is `value` (the column is NOT NULL DEFAULT). */
   withDefault(value: FieldDefault): Field<z.ZodOptional<S>> {
-    return new Field(this.relaxed.optional(), {
+    return new Field(() => this.relaxed.optional(), {
       ...this.info,
       required: false,
       nullable: false,
@@ -81,42 +105,54 @@ export class Field<S extends z.ZodType = z.ZodType> {
 
 export type FieldMap = Readonly<Record<string, Field>>;
 
-const make = <S extends z.ZodType>(schema: S, info: Omit<FieldInfo, 'required' | 'nullable'>, relaxed?: S) =>
-  new Field(schema, { required: true, nullable: false, ...info }, relaxed);
+const make = <S extends z.ZodType>(
+  schema: () => S,
+  info: Omit<FieldInfo, 'required' | 'nullable'>,
+  relaxed?: () => S,
+) => new Field(schema, { required: true, nullable: false, ...info }, relaxed);
 
 export const field = {
   /** Required text is not blank; once .optional() it may be blank. */
-  text: (max: number) => make(text(max, { blank: false }), { kind: 'text', maxLength: max }, text(max)),
-  int: () => make(nonNegativeInt(), { kind: 'int' }),
+  text: (max: number) =>
+    make(
+      () => text(max, { blank: false }),
+      { kind: 'text', maxLength: max },
+      () => text(max),
+    ),
+  int: () => make(nonNegativeInt, { kind: 'int' }),
   decimal: (precision = 14, scale = 3) =>
-    make(decimal(precision, scale), { kind: 'decimal', precision, scale }),
-  bool: () => make(bool(), { kind: 'bool' }),
-  date: () => make(dateOnly(), { kind: 'date' }),
-  dateTime: () => make(dateTime(), { kind: 'datetime' }),
-  time: () => make(timeOfDay(), { kind: 'time' }),
-  uuid: () => make(uuid(), { kind: 'uuid' }),
-  ref: (resource: string) => make(ref(resource), { kind: 'ref', ref: resource }),
-  refList: (resource: string) => make(refList(resource), { kind: 'refList', ref: resource }),
+    make(() => decimal(precision, scale), { kind: 'decimal', precision, scale }),
+  bool: () => make(bool, { kind: 'bool' }),
+  date: () => make(dateOnly, { kind: 'date' }),
+  dateTime: () => make(dateTime, { kind: 'datetime' }),
+  time: () => make(timeOfDay, { kind: 'time' }),
+  uuid: () => make(uuid, { kind: 'uuid' }),
+  ref: (resource: string) => make(() => ref(resource), { kind: 'ref', ref: resource }),
+  refList: (resource: string) => make(() => refList(resource), { kind: 'refList', ref: resource }),
   choice: <const T extends readonly [string, ...string[]]>(values: T) =>
-    make(choice(values), { kind: 'choice', values }),
+    make(() => choice(values), { kind: 'choice', values }),
   choiceList: <const T extends readonly [string, ...string[]]>(values: T) =>
-    make(choiceList(values), { kind: 'choiceList', values }),
-  json: () => make(jsonObject(), { kind: 'json' }),
+    make(() => choiceList(values), { kind: 'choiceList', values }),
+  json: () => make(jsonObject, { kind: 'json' }),
   /** Text made canonical by `parse` (IMO number, UN/LOCODE, time zone...); `max` bounds what is typed. */
   checked: (max: number, parse: (text: string) => Parsed<string>, hint: Record<string, unknown>) =>
     make(
-      checkedText(max, parse, hint, { blank: false }),
+      () => checkedText(max, parse, hint, { blank: false }),
       { kind: 'text', maxLength: max },
-      checkedText(max, parse, hint),
+      () => checkedText(max, parse, hint),
     ),
 };
 
 type Shape<F extends FieldMap> = { -readonly [K in keyof F]: F[K]['schema'] };
 
-/** The zod object of a field map (unknown keys are dropped, as DRF does). */
+/**
+ * The zod object of a field map (unknown keys are dropped, as DRF does). Its shape holds getters, which
+ * zod reads on the object's first use: the fields' schemas are built then, not when a module declares it.
+ */
 export function objectOf<F extends FieldMap>(fields: F): z.ZodObject<Shape<F>> {
   const shape: Record<string, z.ZodType> = {};
-  for (const [name, descriptor] of Object.entries(fields)) shape[name] = descriptor.schema;
+  for (const [name, descriptor] of Object.entries(fields))
+    Object.defineProperty(shape, name, { get: () => descriptor.schema, enumerable: true });
   return z.object(shape) as z.ZodObject<Shape<F>>;
 }
 
