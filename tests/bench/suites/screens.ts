@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { startTestServer } from '../../../server/testing';
 import { launchBrowser, newContext } from '../../e2e/support/browser';
+import { openSection } from '../../e2e/support/sections';
 import type { BenchRow, BenchSuite } from '../lib';
 import { fillLocalStore } from './screens/fill';
 import { median, pressEnter, type Step, text, timeStep, typeInto } from './screens/timing';
@@ -19,6 +20,10 @@ const VALIDATED = 2000;
 const RUNS = 5;
 
 const RANGE = '[data-testid="pager-range"]';
+/** A count as the English screen writes it ('2,000'): Intl, thousands grouped, as src/ui/numbers.ts does. */
+const grouped = (count: number) => new Intl.NumberFormat('en', { useGrouping: 'always' }).format(count);
+/** The pager's words for the first page of `total` rows ('1 - 10 of 2,000'). */
+const firstOf = (total: number) => `1 - 10 of ${grouped(total)}`;
 /** Searches whose counts differ from the one before (so each run's change shows on the pager). */
 const REFINE = ['Granite 1', 'Granite 12', 'Granite 33', 'Granite 6', 'Granite 33'];
 /** How many of the filled projects' names ('Coils i' or 'Granite i', i % 3 === 0) contain `needle`. */
@@ -124,7 +129,7 @@ const screens: BenchSuite = {
       ctx.log(`screens: filled in ${Date.now() - started} ms`);
       await page.reload();
       await page.goto('/projects');
-      await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+      await until(page, `${text(RANGE)} === '${firstOf(PROJECTS)}'`);
 
       // Projects list: next page, and a jump to the last page (the largest offset).
       const next = await runs(
@@ -133,7 +138,7 @@ const screens: BenchSuite = {
         async () => {},
         (run) => ({
           act: click('[aria-label="Next page"]'),
-          done: `${text(RANGE)}.startsWith('${(run + 1) * 10 + 1} - ')`,
+          done: `${text(RANGE)}.startsWith('${grouped((run + 1) * 10 + 1)} - ')`,
         }),
       );
       rows.push(row('projects list: next page', next, 100));
@@ -142,11 +147,11 @@ const screens: BenchSuite = {
         RUNS,
         async () => {
           await page.goto('/projects');
-          await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+          await until(page, `${text(RANGE)} === '${firstOf(PROJECTS)}'`);
         },
         () => ({
           act: click('[aria-label="Last page"]'),
-          done: `${text(RANGE)}.startsWith('${PROJECTS - 9} - ')`,
+          done: `${text(RANGE)}.startsWith('${grouped(PROJECTS - 9)} - ')`,
         }),
       );
       rows.push(row('projects list: last page', last, 100));
@@ -156,7 +161,7 @@ const screens: BenchSuite = {
       const untag: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         await page.goto('/projects');
-        await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+        await until(page, `${text(RANGE)} === '${firstOf(PROJECTS)}'`);
         await page.getByRole('button', { name: 'Filters' }).click();
         const combobox = page.getByRole('combobox', { name: 'Vessel', exact: true });
         await combobox.click();
@@ -165,7 +170,7 @@ const screens: BenchSuite = {
         vessel.push(
           await timeStep(page, {
             act: `[...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Nordic Steel').click()`,
-            done: `${text(RANGE)} === '1 - 10 of ${PROJECTS / 8}'`,
+            done: `${text(RANGE)} === '${firstOf(PROJECTS / 8)}'`,
           }),
         );
         await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
@@ -173,7 +178,7 @@ const screens: BenchSuite = {
         untag.push(
           await timeStep(page, {
             act: click('[data-testid="filter-tags"] button'),
-            done: `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`,
+            done: `${text(RANGE)} === '${firstOf(PROJECTS)}'`,
           }),
         );
       }
@@ -184,14 +189,14 @@ const screens: BenchSuite = {
         3,
         async () => {
           await page.goto('/projects');
-          await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+          await until(page, `${text(RANGE)} === '${firstOf(PROJECTS)}'`);
           await page.getByRole('button', { name: 'Filters' }).click();
           // The filter modal's code loads on first use.
           await page.locator('input[name="search"]').waitFor();
         },
         (run) => ({
           act: typeInto('input[name="search"]', `Coils 19${run}`),
-          done: `${text(RANGE)} !== '1 - 10 of ${PROJECTS}'`,
+          done: `${text(RANGE)} !== '${firstOf(PROJECTS)}'`,
         }),
       );
       // The modal still open, the search entries read: a second search typed over the first.
@@ -201,7 +206,7 @@ const screens: BenchSuite = {
         async () => {},
         (run) => ({
           act: typeInto('input[name="search"]', REFINE[run]),
-          done: `${text(RANGE)}.endsWith(' of ${granites(REFINE[run].toLowerCase())}')`,
+          done: `${text(RANGE)}.endsWith(' of ${grouped(granites(REFINE[run].toLowerCase()))}')`,
         }),
       );
       rows.push(
@@ -221,43 +226,48 @@ const screens: BenchSuite = {
         ),
       );
 
-      // Opening the big project from the list, then its hand from the timeline.
+      // Opening the big project from the list (its workspace opens on the packing list), then its hand from
+      // the events' timeline (the hand page opens on the tally).
       // Between runs the app goes back in its own history (as a user does), not through a reload.
+      const projectShown = `${text(H1)} === 'Project Big call' && document.querySelector('[data-testid="packing-row"]')`;
       await page.goto('/projects');
       const openProject = await runs(
         page,
         RUNS,
         async (run) => {
           if (run > 0) await page.goBack();
-          await until(page, `${text(RANGE)} === '1 - 10 of ${PROJECTS}'`);
+          await until(page, `${text(RANGE)} === '${firstOf(PROJECTS)}'`);
         },
-        () => ({
-          act: click(`a[href="/project/${filled.bigProject}"]`),
-          done: `${text(H1)} === 'Project Big call' && document.querySelector('[data-testid="event-item"]')`,
-        }),
+        () => ({ act: click(`a[href="/project/${filled.bigProject}"]`), done: projectShown }),
       );
       rows.push(row('project page open (from the list)', openProject, 500, 'in-app navigation'));
+      const handShown = `${text(H1)} === 'Hand Gang 1' && ${text('[data-testid="count-lifts"]')} === '${grouped(VALIDATED / 2)}'`;
       const openHand = await runs(
         page,
         RUNS,
         async (run) => {
+          // Back from the hand, the project shows the section it was left on (the events).
           if (run > 0) await page.goBack();
-          await until(
-            page,
-            `${text(H1)} === 'Project Big call' && document.querySelector('[data-testid="event-item"]')`,
-          );
+          await until(page, `${text(H1)} === 'Project Big call'`);
+          await openSection(page, 'events');
           await page.getByText('Working shift', { exact: true }).click();
-          await page.locator(`a[href="/project/${filled.bigProject}/hand/${filled.hand}"]`).waitFor();
+          await page.locator(`a[href="/project/${filled.bigProject}/hand/${filled.hand}"]`).first().waitFor();
         },
         () => ({
           act: click(`a[href="/project/${filled.bigProject}/hand/${filled.hand}"]`),
-          done: `${text(H1)} === 'Hand Gang 1' && ${text('[data-testid="validated-pager-range"]')} === '1 - 10 of ${VALIDATED}'`,
+          done: handShown,
         }),
       );
-      rows.push(row('hand page open (2,000 validated of 20,000)', openHand, 500, 'in-app navigation'));
+      rows.push(
+        row(
+          'hand page open (2,000 validated of 20,000)',
+          openHand,
+          500,
+          'in-app navigation, until the tally shows its counts',
+        ),
+      );
 
       // The tally: the reference by its last 6 digits, then Enter on the empty box validates the lift.
-      await page.getByRole('button', { name: 'Tally' }).click();
       await page.getByTestId('hold-1').click();
       const match: number[] = [];
       const validate: number[] = [];
@@ -272,7 +282,7 @@ const screens: BenchSuite = {
         validate.push(
           await timeStep(page, {
             act: pressEnter('[data-testid="tally-input"]'),
-            done: `${text('[data-testid="count-lifts"]')} === '${VALIDATED / 2 + run + 1}'`,
+            done: `${text('[data-testid="count-lifts"]')} === '${grouped(VALIDATED / 2 + run + 1)}'`,
           }),
         );
       }

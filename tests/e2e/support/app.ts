@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PASSWORD } from './server';
 
+export { openSection } from './sections';
+
 /** Fails when the page asked i18next for a key no locale file holds, or shows text that looks like a key. */
 export async function expectNoRawKeys(page: Page): Promise<void> {
   const missing = await page.evaluate(() => window.__missingTranslationKeys ?? []);
@@ -35,19 +37,6 @@ export async function navigate(page: Page, name: string): Promise<void> {
   const menu = page.getByTestId('menu-open');
   if (await menu.isVisible()) await menu.click();
   await page.getByTestId('sidebar').getByRole('link', { name, exact: true }).click();
-}
-
-/**
- * Opens a section of a record's page (a project's packing list, events, ...; a hand's tally, details...) as
- * a user does: its tab, or on a phone the section picker.
- */
-export async function openSection(page: Page, key: string): Promise<void> {
-  const tab = page.getByTestId(`section-tab-${key}`);
-  const picker = page.getByTestId('section-picker');
-  await tab.or(picker).first().waitFor();
-  if (await tab.isVisible()) await tab.click();
-  else await picker.selectOption(key);
-  await page.getByTestId(`workspace-${key}`).waitFor();
 }
 
 /** The path, query and hash of the page's address. */
