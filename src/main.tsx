@@ -1,7 +1,7 @@
 // Mantine's styles of the first screens only; the rest load after it (./app/styles/loadRest.ts).
 import './app/styles/first.css';
 import './app/global.css';
-import { StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n/i18n';
@@ -35,18 +35,16 @@ function boot(container: HTMLElement, restStyles: Promise<unknown> | undefined) 
     firstStylesReady(),
     restStyles,
   ]).then(() => {
-    // A transition: React renders the first screen in slices of a few milliseconds, yielding between
-    // them, instead of one task of 50-100 ms on a tablet during which a tap waits (the splash stays
-    // until it commits).
-    const root = createRoot(container);
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <Suspense fallback={null}>
-            <App />
-          </Suspense>
-        </StrictMode>,
-      ),
+    // Not a transition (tried on 2026-11-27 for the first render's long task): with it, a phone signing in
+    // on a loaded CI machine had not downloaded the reference lists when a test saved a repeated code, in
+    // two CI runs. Likely cause: a transition may hold the first commit until the screen's lazy parts have
+    // loaded, and the offline engine connects from App's effect, after that commit.
+    createRoot(container).render(
+      <StrictMode>
+        <Suspense fallback={null}>
+          <App />
+        </Suspense>
+      </StrictMode>,
     );
     warmNumbers(document.documentElement.lang);
     // The service worker registers once the first screen has settled: its install downloads the whole app,
