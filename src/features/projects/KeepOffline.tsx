@@ -1,6 +1,5 @@
 import { Group, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
 import { getKeptOffline, setKeptOffline } from '../../store/meta';
@@ -11,7 +10,7 @@ import classes from './KeepOffline.module.css';
 export function useKeptOffline(): Set<string> {
   const db = useLocalDb();
   const ids = useLiveQuery(async () => (db ? getKeptOffline(db) : []), [db]);
-  return useMemo(() => new Set(ids ?? []), [ids]);
+  return new Set(ids ?? []);
 }
 
 /** A project's "keep offline" mark; projects in progress are always kept (shown on, not changeable). */

@@ -1,5 +1,5 @@
 import { Group, Loader, Stack } from '@mantine/core';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useList, useLocalDb } from '../../store/hooks';
@@ -60,9 +60,7 @@ export default function ProjectsPage() {
   const [filterUsed, setFilterUsed] = useState(false);
   if (filterOpen && !filterUsed) setFilterUsed(true);
   const isAdmin = useSession((state) => state.user?.role === 'admin');
-  // Deferred: a new page of rows (the first one after the download, a sync that changed a project) renders
-  // in the background in slices, the table memoised below, so the page keeps answering taps meanwhile.
-  const list = useDeferredValue(useProjectList(filters, page, PROJECT_PAGE_SIZE));
+  const list = useProjectList(filters, page, PROJECT_PAGE_SIZE);
   const filling = useFirstFill();
   const kept = useKeptOffline();
   const inProgress = useInProgressStatuses();
@@ -90,12 +88,6 @@ export default function ProjectsPage() {
     return () => window.cancelIdleCallback(idle);
   }, [shown, db]);
 
-  const rows = list?.rows;
-  const table = useMemo(
-    () => rows && <ProjectsTable rows={rows} isAdmin={isAdmin} kept={kept} inProgress={inProgress} />,
-    [rows, isAdmin, kept, inProgress],
-  );
-
   useLastPageWhenPast(list?.total, page, PROJECT_PAGE_SIZE, (last) =>
     setParams(paramsFromFilters(filters, last), { replace: true }),
   );
@@ -118,7 +110,7 @@ export default function ProjectsPage() {
       ) : (
         list && (
           <>
-            {table}
+            <ProjectsTable rows={list.rows} isAdmin={isAdmin} kept={kept} inProgress={inProgress} />
             <Pager
               page={list.page}
               pageSize={PROJECT_PAGE_SIZE}
