@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalDb } from '../../store/hooks';
 import { getKeptOffline, setKeptOffline } from '../../store/meta';
@@ -10,7 +11,8 @@ import classes from './KeepOffline.module.css';
 export function useKeptOffline(): Set<string> {
   const db = useLocalDb();
   const ids = useLiveQuery(async () => (db ? getKeptOffline(db) : []), [db]);
-  return new Set(ids ?? []);
+  // The same set until the marks change, so the list's rows are not drawn again for nothing.
+  return useMemo(() => new Set(ids ?? []), [ids]);
 }
 
 /** A project's "keep offline" mark; projects in progress are always kept (shown on, not changeable). */

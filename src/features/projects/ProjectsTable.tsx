@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../ui/ConfirmDelete';
 import { formatDate } from '../../ui/format';
@@ -22,9 +23,15 @@ function dates(row: ProjectListRow['row']): string {
 
 /**
  * The projects: code and name (the link into the project), then the columns the width allows, the status,
- * keep offline and the actions always; cards on a phone.
+ * keep offline and the actions always; cards on a phone. Drawn again only when its props change: a new page
+ * or filter draws it once, when its rows are read, not also at the click.
  */
-export function ProjectsTable({ rows, isAdmin, kept, inProgress }: ProjectsTableProps) {
+export const ProjectsTable = memo(function ProjectsTable({
+  rows,
+  isAdmin,
+  kept,
+  inProgress,
+}: ProjectsTableProps) {
   const { t } = useTranslation(['projects', 'ui']);
   const confirm = useConfirmDelete();
   const families = useStatusFamilies('project-status');
@@ -88,4 +95,4 @@ export function ProjectsTable({ rows, isAdmin, kept, inProgress }: ProjectsTable
       {confirm.dialog}
     </>
   );
-}
+});

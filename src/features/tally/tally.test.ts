@@ -3,7 +3,7 @@ import { uuidv7 } from '../../domain/ids';
 import { setActiveStore } from '../../store/active';
 import type { LocalDb } from '../../store/db';
 import { deviceDb, looseRows } from '../../store/testing';
-import { checkReference, handCounts, lastLift, undoLift, validateLift } from './tally';
+import { checkReference, handCounts, lastLift, projectReferences, undoLift, validateLift } from './tally';
 
 let db: LocalDb;
 const user = uuidv7();
@@ -43,6 +43,36 @@ afterEach(() => {
 const index = () => ({ current: null });
 
 describe('tally on the local store', () => {
+  it("reads a project's references once for the hand pages opened one after another, again after an import", async () => {
+    const first = projectReferences(db, project);
+    // A second hand page opened while the first read is under way waits for that read.
+    const second = projectReferences(db, project);
+    expect(await second).toBe(await first);
+    expect((await first).size).toBe(5);
+    expect(await projectReferences(db, project)).toBe(await first);
+    await looseRows(db, 'packing-list').put({
+      id: uuidv7(),
+      version: 1,
+      project,
+      reference: 'CX-20001',
+      commodity: coil,
+      quantity: '1.000',
+      processed_quantity: '0.000',
+      net_weight: '12500.000',
+      location: 'onboard',
+      label_color: [],
+      damage: [],
+      validated: false,
+      requires_attention: false,
+    });
+    const after = await projectReferences(db, project);
+    expect(after).not.toBe(await first);
+    expect(after.size).toBe(6);
+    expect(after.match('20001')).toEqual({ kind: 'unique', reference: 'CX-20001' });
+    // Another project's references are its own.
+    expect((await projectReferences(db, uuidv7())).size).toBe(0);
+  });
+
   it('validates a lift in one go, counts it, refuses it twice, and undoes it', async () => {
     const a = await checkReference(db, project, index(), '0001', []);
     const b = await checkReference(db, project, index(), '10002', []);

@@ -11,14 +11,46 @@ import { ReferenceIndex } from './references';
 
 type Item = RowOfResource<'packing-list'>;
 
-/** The project's references, keys only from the [project+reference] index. */
-export async function loadReferences(db: LocalDb, projectId: string): Promise<ReferenceIndex> {
-  const keys = await db
+const projectRange = (db: LocalDb, projectId: string) =>
+  db
     .rows('packing-list')
     .where('[project+reference]')
-    .between([projectId, Dexie.minKey], [projectId, Dexie.maxKey])
-    .keys();
+    .between([projectId, Dexie.minKey], [projectId, Dexie.maxKey]);
+
+/** The project's references, keys only from the [project+reference] index. */
+async function loadReferences(db: LocalDb, projectId: string): Promise<ReferenceIndex> {
+  const keys = await projectRange(db, projectId).keys();
   return new ReferenceIndex(keys.map((key) => (Array.isArray(key) ? String(key[1]) : '')));
+}
+
+/**
+ * The last project's index, shared by the hand pages a prompter opens one after another: reading 20,000
+ * references takes a second or more on a tablet, and a page left before it finished no longer starts
+ * another read beside it.
+ */
+let kept: { db: LocalDb; projectId: string; index: Promise<ReferenceIndex> } | null = null;
+
+/**
+ * The project's references: the one already read while it still has as many items as the project holds
+ * here (an import or a deletion since reads them again), else read now. `fresh`: read now in any case
+ * (a reference typed and not found: an item may have been renamed).
+ */
+export async function projectReferences(
+  db: LocalDb,
+  projectId: string,
+  fresh = false,
+): Promise<ReferenceIndex> {
+  const held = kept?.db === db && kept.projectId === projectId ? kept.index : null;
+  if (held && !fresh) {
+    const [index, count] = await Promise.all([held.catch(() => null), projectRange(db, projectId).count()]);
+    if (index && index.size === count) return index;
+  }
+  const index = loadReferences(db, projectId);
+  kept = { db, projectId, index };
+  index.catch(() => {
+    if (kept?.index === index) kept = null;
+  });
+  return index;
 }
 
 export type Refusal =
@@ -49,10 +81,10 @@ export async function checkReference(
       ? found
       : ({ kind: 'none' } as const);
   };
-  if (!index.current) index.current = await loadReferences(db, projectId);
+  if (!index.current) index.current = await projectReferences(db, projectId);
   let match = find(index.current);
   if (match.kind === 'none') {
-    index.current = await loadReferences(db, projectId);
+    index.current = await projectReferences(db, projectId, true);
     match = find(index.current);
   }
   if (match.kind === 'none') return { ok: false, refusal: { kind: 'unknown', typed } };
@@ -194,16 +226,19 @@ export async function handCounts(db: LocalDb, handId: string): Promise<HandCount
   let grams = 0n;
   const lifts = new Set<string>();
   let items = 0;
-  await db
+  // One getAll, not a cursor: a cursor's step per row (and the live query's note of each key it reads)
+  // cost 2-4 times as much over the 2,000 items a long shift validates, on every lift.
+  const rows = await db
     .rows('packing-list')
     .where('[validation_hand+validation_datetime]')
     .between([handId, Dexie.minKey], [handId, Dexie.maxKey])
-    .each((row) => {
-      items += 1;
-      units += toMilli(row.quantity ?? '');
-      grams += toMilli(row.net_weight ?? '');
-      lifts.add(row.lift_id || row.id);
-    });
+    .toArray();
+  for (const row of rows) {
+    items += 1;
+    units += toMilli(row.quantity ?? '');
+    grams += toMilli(row.net_weight ?? '');
+    lifts.add(row.lift_id || row.id);
+  }
   const tonnes = Number(grams) / 1_000_000;
   return {
     items,

@@ -16,7 +16,7 @@ import {
   type HandCounts,
   handCounts,
   lastLift,
-  loadReferences,
+  projectReferences,
   type Refusal,
   undoLift,
   validateLift,
@@ -69,7 +69,7 @@ export function useTally(projectId: string, handId: string) {
   useEffect(() => {
     if (!db) return;
     let current = true;
-    loading.current = loadReferences(db, projectId).then((loaded) => {
+    loading.current = projectReferences(db, projectId).then((loaded) => {
       if (current && !index.current) index.current = loaded;
     });
     return () => {

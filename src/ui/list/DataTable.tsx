@@ -1,8 +1,8 @@
 import { type MouseEvent, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { Link } from '../Link';
 import { askToLeave } from '../leave/guard';
+import { useGo } from '../navigate';
 import classes from './DataTable.module.css';
 import { RowLayoutContext } from './rowLayout';
 import { useListLayout } from './useListLayout';
@@ -52,7 +52,7 @@ const isEmpty = (value: ReactNode) =>
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('ui');
-  const navigate = useNavigate();
+  const navigate = useGo();
   const box = useRef<HTMLDivElement>(null);
   const layout = useListLayout(box);
   const cards = layout === 'card';

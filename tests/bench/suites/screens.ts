@@ -2,10 +2,11 @@
 // local store: from the input to the screen updated, for the projects list (page, filter), opening the
 // project and hand pages, and the tally (matching a reference, validating a lift).
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { startTestServer } from '../../../server/testing';
-import { launchBrowser, newContext } from '../../e2e/support/browser';
+import { launchBrowser } from '../../e2e/support/browser';
 import { openSection } from '../../e2e/support/sections';
 import type { BenchRow, BenchSuite } from '../lib';
 import { fillLocalStore } from './screens/fill';
@@ -32,6 +33,25 @@ const granites = (needle: string) =>
     name.includes(needle),
   ).length;
 const H1 = 'main h1';
+/** BENCH_SCREENS_PROFILE=1: a source-mapped build, and a CPU profile of every timed step in .tmp/screens-profile. */
+const PROFILE_DIR = process.env.BENCH_SCREENS_PROFILE
+  ? fileURLToPath(new URL('../../../.tmp/screens-profile/', import.meta.url))
+  : null;
+let profiler: CDPSession | null = null;
+let profiled = 0;
+
+/** timeStep, with a CPU profile of the step when BENCH_SCREENS_PROFILE is set. */
+async function measure(page: Page, step: Step): Promise<number> {
+  if (!profiler || !PROFILE_DIR) return timeStep(page, step);
+  await profiler.send('Profiler.start');
+  const ms = await timeStep(page, step);
+  const { profile } = await profiler.send('Profiler.stop');
+  writeFileSync(
+    `${PROFILE_DIR}${String(++profiled).padStart(2, '0')}-${Math.round(ms)}ms.cpuprofile`,
+    JSON.stringify(profile),
+  );
+  return ms;
+}
 const click = (selector: string) => `document.querySelector(${JSON.stringify(selector)}).click()`;
 
 async function localCount(page: Page, table: string): Promise<number> {
@@ -49,7 +69,12 @@ async function localCount(page: Page, table: string): Promise<number> {
 async function until(page: Page, expression: string, timeout = 60_000) {
   const deadline = Date.now() + timeout;
   while (!(await page.evaluate(`Boolean(${expression})`))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    if (Date.now() > deadline) {
+      await page.screenshot({
+        path: fileURLToPath(new URL('../../../.tmp/bench-screens-timeout.png', import.meta.url)),
+      });
+      throw new Error(`timed out waiting for ${expression}`);
+    }
     await page.waitForTimeout(50);
   }
 }
@@ -63,7 +88,7 @@ async function runs(
   const times: number[] = [];
   for (let run = 0; run < count; run++) {
     await prepare(run);
-    times.push(await timeStep(page, step(run)));
+    times.push(await measure(page, step(run)));
   }
   return times;
 }
@@ -86,7 +111,15 @@ const screens: BenchSuite = {
     ctx.log('screens: building the app (vite build)');
     execFileSync(
       fileURLToPath(new URL('node_modules/.bin/vite', `file://${ROOT}`)),
-      ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'error'],
+      [
+        'build',
+        '--outDir',
+        DIST,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+        ...(PROFILE_DIR ? ['--sourcemap'] : []),
+      ],
       { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
     const server = await startTestServer({ staticDir: DIST });
@@ -99,8 +132,20 @@ const screens: BenchSuite = {
     const browser = await launchBrowser();
     const rows: BenchRow[] = [];
     try {
-      const context = await newContext(browser, server.url, { width: 1280, height: 900 });
+      // A tablet in portrait, touch emulated (the issue's goals are set there).
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 768, height: 1024 },
+        hasTouch: true,
+        serviceWorkers: 'allow',
+      });
       const page = await context.newPage();
+      if (PROFILE_DIR) {
+        mkdirSync(PROFILE_DIR, { recursive: true });
+        profiler = await context.newCDPSession(page);
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+      }
       await page.goto('/login');
       await page.getByLabel('User').fill('pia');
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -168,7 +213,7 @@ const screens: BenchSuite = {
         await combobox.fill('Nordic');
         await page.getByRole('option', { name: 'Nordic Steel' }).waitFor();
         vessel.push(
-          await timeStep(page, {
+          await measure(page, {
             act: `[...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Nordic Steel').click()`,
             done: `${text(RANGE)} === '${firstOf(PROJECTS / 8)}'`,
           }),
@@ -176,7 +221,7 @@ const screens: BenchSuite = {
         await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
         await page.getByRole('dialog').waitFor({ state: 'hidden' });
         untag.push(
-          await timeStep(page, {
+          await measure(page, {
             act: click('[data-testid="filter-tags"] button'),
             done: `${text(RANGE)} === '${firstOf(PROJECTS)}'`,
           }),
@@ -274,13 +319,13 @@ const screens: BenchSuite = {
       for (let run = 0; run <= RUNS; run++) {
         await page.evaluate(typeInto('[data-testid="tally-input"]', filled.free[run]));
         match.push(
-          await timeStep(page, {
+          await measure(page, {
             act: pressEnter('[data-testid="tally-input"]'),
             done: `document.querySelectorAll('[data-testid="lift-item"]').length === 1`,
           }),
         );
         validate.push(
-          await timeStep(page, {
+          await measure(page, {
             act: pressEnter('[data-testid="tally-input"]'),
             done: `${text('[data-testid="count-lifts"]')} === '${grouped(VALIDATED / 2 + run + 1)}'`,
           }),
