@@ -1,7 +1,8 @@
 // The reference lists in Chromium, as an admin runs them: a vessel typed twice merged into the one kept
 // (its project follows), an unused entry deleted, one in use retired instead (the dialog says which
 // records use it) and no longer offered in a project's select, and a port repeating another's UN/LOCODE
-// refused under its field before anything is saved. In Spanish too: the dialog's words.
+// refused under its field before anything is saved. In Spanish too: the dialog's words. The list's select,
+// opened before the first download, stays open when the entries arrive.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, waitFor, waitForSync } from './projects-support';
@@ -120,6 +121,35 @@ describe('reference lists', () => {
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     const [count] = await rig.server.query("select count(*)::int as n from port where name = 'Puerto Dos'");
     expect(count?.n).toBe(0);
+  });
+
+  it('the List select opened before the first download stays open when the entries arrive', async () => {
+    // The device's first download is held until the admin has opened the select on the empty list.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await rig.context.route('**/api/sync/pull/**', async (route) => {
+      await held;
+      // A download the page dropped on leaving (the sign-in's) cannot go on.
+      await route.continue().catch(() => undefined);
+    });
+    const api = await apiSession(rig.server, 'boss');
+    const [existing] = await rig.server.query("select id from vessel where name = 'Held Hull'");
+    if (!existing) await api.post('/api/vessel/', { name: 'Held Hull' });
+    const { page } = rig;
+    await page.goto('/login');
+    await signIn(page, 'boss');
+    await page.goto('/admin/reference');
+    await page.getByText('Nothing found.').waitFor();
+    const list = page.getByRole('combobox', { name: 'List', exact: true });
+    await list.click();
+    await page.getByRole('option', { name: 'Ports', exact: true }).waitFor();
+    release();
+    await card(page, 'Held Hull').waitFor();
+    expect(await list.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('option', { name: 'Ports', exact: true }).click();
+    await page.getByRole('button', { name: 'Add to Ports' }).waitFor();
   });
 
   it('on a phone in Spanish, each refusal is in Spanish and names its field', async () => {

@@ -11,7 +11,10 @@ export function EntryList<T extends { id: string }>(props: {
   pagerName: string;
   children: (entry: T) => ReactNode;
 }) {
-  const { t } = useTranslation('admin');
+  // 'ui' too, though only the entries' History buttons and the pager read it: loaded with the list's first
+  // render instead of when the first entries arrive from the store (a first download), which suspended
+  // the whole screen then, hid its loader over it and closed a select the admin had just opened.
+  const { t } = useTranslation(['admin', 'ui']);
   const { list } = props;
   return (
     <>
