@@ -11,29 +11,30 @@ const project = uuidv7();
 const hand = uuidv7();
 const coil = uuidv7();
 
+/** A coil of the project, on board, not validated. */
+const item = (reference: string) => ({
+  id: uuidv7(),
+  version: 1,
+  project,
+  reference,
+  commodity: coil,
+  quantity: '1.000',
+  processed_quantity: '0.000',
+  net_weight: '12500.000',
+  location: 'onboard',
+  label_color: [],
+  damage: [],
+  validated: false,
+  requires_attention: false,
+});
+
 beforeEach(async () => {
   db = deviceDb(user);
   await db.open();
   setActiveStore({ db, userId: user });
   await looseRows(db, 'users').put({ id: user, username: 'marta', first_name: 'Marta', last_name: 'Ruiz' });
   await looseRows(db, 'commodity').put({ id: coil, name: 'Coil', code: 'coil' });
-  await looseRows(db, 'packing-list').bulkPut(
-    Array.from({ length: 5 }, (_, i) => ({
-      id: uuidv7(),
-      version: 1,
-      project,
-      reference: `CX-1000${i + 1}`,
-      commodity: coil,
-      quantity: '1.000',
-      processed_quantity: '0.000',
-      net_weight: '12500.000',
-      location: 'onboard',
-      label_color: [],
-      damage: [],
-      validated: false,
-      requires_attention: false,
-    })),
-  );
+  await looseRows(db, 'packing-list').bulkPut(Array.from({ length: 5 }, (_, i) => item(`CX-1000${i + 1}`)));
 });
 afterEach(() => {
   setActiveStore(null);
@@ -50,21 +51,7 @@ describe('tally on the local store', () => {
     expect(await second).toBe(await first);
     expect((await first).size).toBe(5);
     expect(await projectReferences(db, project)).toBe(await first);
-    await looseRows(db, 'packing-list').put({
-      id: uuidv7(),
-      version: 1,
-      project,
-      reference: 'CX-20001',
-      commodity: coil,
-      quantity: '1.000',
-      processed_quantity: '0.000',
-      net_weight: '12500.000',
-      location: 'onboard',
-      label_color: [],
-      damage: [],
-      validated: false,
-      requires_attention: false,
-    });
+    await looseRows(db, 'packing-list').put(item('CX-20001'));
     const after = await projectReferences(db, project);
     expect(after).not.toBe(await first);
     expect(after.size).toBe(6);
