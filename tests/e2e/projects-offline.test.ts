@@ -109,6 +109,10 @@ describe('projects kept offline', () => {
     await page.getByTestId('projects-table').waitFor();
     await page.getByTestId('projects-loading').waitFor({ state: 'detached' });
     await context.unroute('**/api/sync/pull/**');
+    // Filled means the first download has ended, not only that its first rows show: a reload before its
+    // end rightly shows the spinner again (the device is still being filled). The likely cause of this
+    // test's occasional first-try failure on a busy machine.
+    await page.getByTestId('sync-last').getByText('Everything is on the server').waitFor();
 
     // Filled: a reload and a page change show the list from the device, never the spinner.
     await context.addInitScript(() => {
