@@ -5,6 +5,7 @@ import { getActiveStore } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
 import type { RowOfResource } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
+import { formatKg, formatNumber } from '../../ui/numbers';
 import { useZone } from '../../ui/zone';
 import type { ScanRule } from '../scan';
 import { beep, chime } from './beep';
@@ -36,7 +37,6 @@ export type Tally = ReturnType<typeof useTally>;
 export function useTally(projectId: string, handId: string) {
   const { t, i18n } = useTranslation('tally');
   const zone = useZone();
-  const formatKg = (kg: number) => `${new Intl.NumberFormat(i18n.language).format(Math.round(kg))} kg`;
   const db = useLocalDb();
   const index = useRef<ReferenceIndex | null>(null);
   const [hold, setHold] = useState<number | null>(null);
@@ -152,9 +152,9 @@ export function useTally(projectId: string, handId: string) {
               tone: 'warning',
               text: t('scan.weight_differs', {
                 reference,
-                label: formatKg(mismatch.labelKg),
-                list: formatKg(mismatch.listKg),
-                percent: mismatch.percent.toFixed(1),
+                label: formatKg(Math.round(mismatch.labelKg), i18n.language),
+                list: formatKg(Math.round(mismatch.listKg), i18n.language),
+                percent: formatNumber(mismatch.percent, i18n.language, 1, 1),
               }),
             }
           : { tone: 'ok', text: t('added', { reference }) },
