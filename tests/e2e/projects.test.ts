@@ -235,6 +235,19 @@ describe('projects and the project page', () => {
     await navigate(page, 'Projects');
     await waitFor('entry back', async () => (await range(page).textContent()) === '11 - 11 of 11');
     expect(pathOf(page)).toBe(filteredPath);
+    // A Ctrl-click on a row's link is the browser's (the app's links navigate themselves otherwise): a new
+    // tab opens on the project, and this one stays on its page and filters.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page
+        .getByRole('link', { name: 'Edit' })
+        .first()
+        .click({ modifiers: ['Control'] }),
+    ]);
+    await tab.waitForURL(/\/project\/[0-9a-f-]{36}/);
+    await tab.close();
+    expect(pathOf(page)).toBe(filteredPath);
+    expect(await range(page).textContent()).toBe('11 - 11 of 11');
 
     // Removing a tag removes that filter only.
     await page.getByRole('button', { name: 'Remove filter Search: alpha' }).click();
