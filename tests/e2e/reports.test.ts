@@ -412,6 +412,29 @@ describe('project reports', () => {
     await modal.getByRole('tab', { name: 'Coil · hold 2', exact: true }).click();
     await modal.getByTestId('summary-table-coil_2').waitFor();
     await expectNoRawKeys(page);
+
+    // In Spanish (still offline): hours, tonnes and ratios with a decimal comma, through src/ui/numbers.ts.
+    await page.evaluate(() => localStorage.setItem('language', 'es'));
+    await page.reload();
+    await page.getByTestId('summary-button').click();
+    await summary.first().waitFor();
+    expect((await summary.first().locator('td').allTextContents()).slice(2)).toEqual([
+      '3',
+      '6,00',
+      '6,00',
+      '0,50',
+      '6,00',
+      '0,00',
+    ]);
+    await modal.getByRole('tab', { name: 'Ratio de toneladas', exact: true }).click();
+    await tons.first().waitFor();
+    expect(await tons.evaluateAll((rows) => rows.map((row) => row.textContent))).toEqual([
+      'Bobina124,00',
+      'Bobina212,00',
+    ]);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await openSection(page, 'reports');
     await context.setOffline(false);
   });
 });

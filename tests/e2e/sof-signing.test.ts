@@ -43,7 +43,9 @@ beforeAll(async () => {
     [1, 2, 3].map((n) => ({
       reference: `SG-${n}`,
       net_weight: '12000.500',
-      processed_quantity: '1',
+      // 500 pieces each: the statement's 1,500 units show its thousands grouped ('1.500' in Spanish).
+      quantity: '500',
+      processed_quantity: '500',
       validated: true,
       validation_datetime: `2026-11-20T${String(8 + n).padStart(2, '0')}:00:00Z`,
       validation_hand: hand,
@@ -229,8 +231,8 @@ describe('signing the statement of facts on the tablet', () => {
       await dialog.getByTestId('sof-preview').waitFor();
       // The statement in Spanish: the seed's event names by their Spanish names.
       await dialog.getByText('Llegada del buque', { exact: true }).waitFor();
-      // Numbers as Spanish writes them.
-      await dialog.getByText('Horas trabajadas 6,00, paradas 1,00; 3 unidades, 36,00 t.').waitFor();
+      // Numbers as Spanish writes them, thousands grouped (Intl alone leaves '1500' in Spanish).
+      await dialog.getByText('Horas trabajadas 6,00, paradas 1,00; 1.500 unidades, 36,00 t.').waitFor();
       await signAs(dialog, 'master', 'Capt. Lars Eriksen', false, undefined, 'es');
       await signAs(dialog, 'agent', 'Marta Ruiz', false, undefined, 'es');
       await signAs(dialog, 'stevedore', 'Pedro Gil Núñez', false, 'Parada por lluvia no acordada.', 'es');

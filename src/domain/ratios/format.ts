@@ -9,12 +9,11 @@ export function round2(value: number): number {
   return value < 0 ? -scaled : scaled;
 }
 
-/** A value with 2 decimals ('12.50'), or '—' for null; `locale` formats as the user reads numbers. */
-export function format2(value: number | null, locale?: string): string {
+/**
+ * A value with 2 decimals ('12.50'), or '—' for null. Screens write it in the user's language through
+ * src/ui/numbers.ts (src/features/summary/two.ts), which groups thousands as Intl alone does not in Spanish.
+ */
+export function format2(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return NO_VALUE;
-  const rounded = round2(value);
-  if (!locale) return rounded.toFixed(2);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    rounded,
-  );
+  return round2(value).toFixed(2);
 }

@@ -3,7 +3,7 @@
 
 export { type DayRow, dailyRows } from './daily';
 export { formatScaled, gramsToTonsText, milliToText, toMilli } from './decimal';
-export { format2, NO_VALUE, round2 } from './format';
+export { NO_VALUE, round2 } from './format';
 
 export { apportion } from './rounding';
 export { type CallSeries, callSeries } from './series';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { labelLanguage } from '../../domain/reference/label';
 import { nameIn, type SofContent } from '../../domain/sof/content';
 import { formatDateTime, formatTime } from '../../ui/format';
+import { totalsShown } from './totals';
 
-const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 export function SofPreview({ content }: { content: SofContent }) {
   const { t, i18n } = useTranslation('reports');
   const language = labelLanguage(i18n.language);
@@ -48,14 +48,7 @@ export function SofPreview({ content }: { content: SofContent }) {
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
-      <Text size="sm">
-        {t('signing.totals', {
-          worked: totals.hours_worked.toLocaleString(i18n.language, TWO_DECIMALS),
-          stopped: totals.hours_stopped.toLocaleString(i18n.language, TWO_DECIMALS),
-          units: Number(totals.quantity).toLocaleString(i18n.language),
-          tons: Number(totals.tons).toLocaleString(i18n.language, TWO_DECIMALS),
-        })}
-      </Text>
+      <Text size="sm">{t('signing.totals', totalsShown(totals, i18n.language))}</Text>
       {content.remarks && (
         <Text size="sm">
           {t('signing.remarks')}: {content.remarks}

@@ -1,6 +1,7 @@
 // Tonnes per hour through the call, stoppages shaded: a small SVG of our own.
 import type { CallSeries } from '../../domain/ratios';
 import { formatDateTime } from '../../ui/format';
+import { useNumbers } from '../../ui/numbers';
 import { useZone } from '../../ui/zone';
 
 const WIDTH = 360;
@@ -15,6 +16,7 @@ interface Props {
 
 export function CallChart({ series, title, stoppageLabel }: Props) {
   const zone = useZone();
+  const numbers = useNumbers();
   const { points, stoppages } = series;
   if (points.length === 0) return null;
   const start = Date.parse(points[0].start);
@@ -68,7 +70,7 @@ export function CallChart({ series, title, stoppageLabel }: Props) {
         stroke="currentColor"
       />
       <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fill="currentColor">
-        {Math.round(max)}
+        {numbers.units(Math.round(max))}
       </text>
       <text x={PAD.left - 4} y={PAD.top + plotHeight} textAnchor="end" fill="currentColor">
         0

@@ -1,5 +1,5 @@
 // Tonnes per hold as bars: a small SVG of our own (no chart library on the tablet).
-import { format2 } from '../../domain/ratios';
+import { formatTwoOrNone } from './two';
 
 export interface HoldBar {
   label: string;
@@ -42,7 +42,7 @@ export function HoldBars({ bars, title, locale }: { bars: HoldBar[]; title: stri
               fill="var(--mantine-color-blue-6)"
             />
             <text x={LABEL + width + 6} y={y + BAR / 2 + 4} fill="currentColor">
-              {format2(bar.tons, locale)}
+              {formatTwoOrNone(bar.tons, locale)}
             </text>
           </g>
         );

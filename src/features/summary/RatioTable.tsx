@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { format2, type RatioRow } from '../../domain/ratios';
+import type { RatioRow } from '../../domain/ratios';
 import { DataTable } from '../../ui/list/DataTable';
 import { formatUnits } from '../../ui/numbers';
+import { formatTwoOrNone } from './two';
 
 const RATIOS = ['gross_time', 'tons_ratio', 'load_ratio', 'net_time', 'delay'] as const;
 
@@ -38,7 +39,7 @@ export function RatioTable({ rows, total, testId }: { rows: RatioRow[]; total?: 
         ...RATIOS.map((ratio) => ({
           key: ratio,
           header: t(`columns.${ratio}`),
-          cell: (row: RatioRow) => format2(row[ratio], locale),
+          cell: (row: RatioRow) => formatTwoOrNone(row[ratio], locale),
           numeric: true,
         })),
       ]}

@@ -1,13 +1,14 @@
 import { Group, Loader, Modal, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { callSeries, format2, parseTonsKey, projectSummaries } from '../../domain/ratios';
+import { callSeries, parseTonsKey, projectSummaries } from '../../domain/ratios';
 import { lookupLabel } from '../../domain/reference/label';
 import { useLocalDb } from '../../store/hooks';
 import { CallChart } from './CallChart';
 import { HoldBars } from './HoldBars';
 import { ratiosInputOf } from './input';
 import { RatioTable } from './RatioTable';
+import { formatTwoOrNone } from './two';
 
 /** The commodity summaries modal: computed on the device from the local store, so it works offline. */
 export default function SummaryModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
@@ -88,7 +89,7 @@ export default function SummaryModal({ projectId, onClose }: { projectId: string
                       <Table.Tr key={key} data-testid="tons-row">
                         <Table.Td>{data.names.get(commodity) || commodity}</Table.Td>
                         <Table.Td>{hold ?? '—'}</Table.Td>
-                        <Table.Td>{format2(Number(value), locale)}</Table.Td>
+                        <Table.Td>{formatTwoOrNone(Number(value), locale)}</Table.Td>
                       </Table.Tr>
                     );
                   })}

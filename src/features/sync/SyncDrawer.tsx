@@ -6,6 +6,7 @@ import { getFileUploader } from '../../sync/companions';
 import { getSyncEngine } from '../../sync/lifecycle';
 import { attentionCount, filesOnTheirWay, useSyncStatus } from '../../sync/status';
 import { formatDateTime } from '../../ui/format';
+import { formatUnits } from '../../ui/numbers';
 import { AttentionList } from './AttentionList';
 import { DeviceName } from './DeviceName';
 import { formatMegabytes, formatRelative, formatStorage } from './format';
@@ -35,6 +36,7 @@ export default function SyncDrawer({ opened, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
   const language = i18n.language;
+  const units = (count: number) => formatUnits(count, language);
 
   const syncNow = async () => {
     setBusy(true);
@@ -71,12 +73,12 @@ export default function SyncDrawer({ opened, onClose }: Props) {
             value={t(status.live ? 'panel.live_on' : 'panel.live_off')}
             testId="sync-live"
           />
-          <Row label={t('panel.pending')} value={String(status.pending)} testId="sync-panel-pending" />
+          <Row label={t('panel.pending')} value={units(status.pending)} testId="sync-panel-pending" />
           <Row
             label={t('panel.files')}
-            value={`${filesOnTheirWay(status).count} (${formatMegabytes(filesOnTheirWay(status).bytes, language)})`}
+            value={`${units(filesOnTheirWay(status).count)} (${formatMegabytes(filesOnTheirWay(status).bytes, language)})`}
           />
-          <Row label={t('panel.attention')} value={String(attentionCount(status))} />
+          <Row label={t('panel.attention')} value={units(attentionCount(status))} />
           <Row label={t('panel.last_push')} value={when(status.last_push_at)} />
           <Row label={t('panel.last_pull')} value={when(status.last_pull_at)} />
           {status.lastError && <Row label={t('panel.last_error')} value={status.lastError} />}
@@ -103,8 +105,8 @@ export default function SyncDrawer({ opened, onClose }: Props) {
             />
             <Text size="sm" c="dimmed">
               {firstSync.total
-                ? t('panel.first_sync_rows', { rows: firstSync.rows, total: firstSync.total })
-                : t('panel.first_sync_rows_unknown', { rows: firstSync.rows })}
+                ? t('panel.first_sync_rows', { rows: units(firstSync.rows), total: units(firstSync.total) })
+                : t('panel.first_sync_rows_unknown', { rows: units(firstSync.rows) })}
             </Text>
           </Stack>
         )}

@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
 import { conflictDetail } from './describe';
 import { fixedFields, fixFields, fromText, humanize, toText } from './fixValues';
-import { formatMegabytes, formatRelative } from './format';
+import { formatMegabytes, formatRelative, formatStorage } from './format';
 
 const entry = (op: OutboxEntry['op'], data: Record<string, unknown> | null): OutboxEntry => ({
   mutation_id: 'm',
@@ -67,6 +67,10 @@ describe('fix form values', () => {
   it('formats sizes and relative times in the language asked for', () => {
     expect(formatMegabytes(1.5 * 1024 * 1024, 'en')).toBe('1.5 MB');
     expect(formatMegabytes(1.5 * 1024 * 1024, 'es')).toBe('1,5 MB');
+    // Thousands grouped in Spanish too (Intl alone writes '1234 MB' there).
+    expect(formatMegabytes(1234 * 1024 * 1024, 'es')).toBe('1.234 MB');
+    expect(formatStorage(1.5 * 1024 ** 3, 'es')).toBe('1,5 GB');
+    expect(formatStorage(2345 * 1024 ** 3, 'es')).toBe('2.345 GB');
     const now = Date.parse('2026-11-22T10:00:00Z');
     expect(formatRelative('2026-11-22T09:57:00Z', 'en', now)).toBe('3 minutes ago');
   });

@@ -1,15 +1,16 @@
-// Numbers the sync screens show: sizes in MB, and times relative to now in the user's language.
+// Numbers the sync screens show: sizes in MB (thousands grouped, as src/ui/numbers.ts writes every number),
+// and times relative to now in the user's language.
+import { formatNumber } from '../../ui/numbers';
 
 export function formatMegabytes(bytes: number, language: string): string {
   const value = bytes / (1024 * 1024);
   const digits = value >= 10 ? 0 : 1;
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value)} MB`;
+  return `${formatNumber(value, language, digits, digits)} MB`;
 }
 
 export function formatStorage(bytes: number, language: string): string {
   const gigabytes = bytes / 1024 ** 3;
-  if (gigabytes >= 1)
-    return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(gigabytes)} GB`;
+  if (gigabytes >= 1) return `${formatNumber(gigabytes, language, 0, 1)} GB`;
   return formatMegabytes(bytes, language);
 }
 

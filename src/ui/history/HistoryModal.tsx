@@ -190,11 +190,18 @@ export default function HistoryModal(props: {
                 </Text>{' '}
                 {line.action === 'update' && change.from !== undefined && (
                   <>
-                    {valueText(t, props.resource, change.field, change.from, names ?? new Map())}
+                    {valueText(
+                      t,
+                      props.resource,
+                      change.field,
+                      change.from,
+                      names ?? new Map(),
+                      i18n.language,
+                    )}
                     {' → '}
                   </>
                 )}
-                {valueText(t, props.resource, change.field, change.to, names ?? new Map())}
+                {valueText(t, props.resource, change.field, change.to, names ?? new Map(), i18n.language)}
               </Text>
             ))}
           </Paper>

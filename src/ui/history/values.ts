@@ -1,11 +1,13 @@
 // A history's fields and values in words: the field's label from the screen that shows it, references
-// by the name the device knows them by, dates in local time, choices and yes/no translated. No raw id.
+// by the name the device knows them by, dates in local time, decimals (weights, quantities) as the user reads
+// numbers, choices and yes/no translated. No raw id.
 import i18next, { type TFunction } from 'i18next';
 import { allFields } from '../../domain/columns';
 import { FIELD_NAMESPACE } from '../../domain/field-namespaces';
 import { getResource, type ResourceName } from '../../domain/registry';
 import { knownFieldLabel } from '../fieldNamespaces';
 import { formatDate, formatDateTime } from '../format';
+import { formatNumber } from '../numbers';
 
 const namespaceOf = (resource: ResourceName) => FIELD_NAMESPACE[resource] ?? 'admin';
 
@@ -33,13 +35,17 @@ export function refsIn(
   into.set(target, ids);
 }
 
-/** A value of a field in words; `names` holds the names of the records referred to, by id. */
+/**
+ * A value of a field in words; `names` holds the names of the records referred to, by id; `language` the
+ * interface's, for numbers.
+ */
 export function valueText(
   t: TFunction,
   resource: ResourceName,
   field: string,
   value: unknown,
   names: Map<string, string>,
+  language: string,
 ): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
     return t('history:empty');
@@ -64,6 +70,10 @@ export function valueText(
       return formatDate(String(value));
     case 'datetime':
       return formatDateTime(String(value));
+    case 'decimal':
+      return typeof value === 'string' || typeof value === 'number'
+        ? formatNumber(value, language, 0, info.scale ?? 3) || String(value)
+        : String(value);
     case 'choice':
       return choice(value);
     case 'choiceList':
