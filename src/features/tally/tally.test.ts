@@ -60,6 +60,17 @@ describe('tally on the local store', () => {
     expect((await projectReferences(db, uuidv7())).size).toBe(0);
   });
 
+  it("forgets the project's references when the user signs out (the sync lifecycle closes the store)", async () => {
+    const first = await projectReferences(db, project);
+    expect(await projectReferences(db, project)).toBe(first);
+    // What sign-out does to the store (src/sync/lifecycle.ts, stop): nothing of that session is kept.
+    setActiveStore(null);
+    setActiveStore({ db, userId: user });
+    const after = await projectReferences(db, project);
+    expect(after).not.toBe(first);
+    expect(after.size).toBe(5);
+  });
+
   it('validates a lift in one go, counts it, refuses it twice, and undoes it', async () => {
     const a = await checkReference(db, project, index(), '0001', []);
     const b = await checkReference(db, project, index(), '10002', []);

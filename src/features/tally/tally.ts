@@ -3,7 +3,7 @@
 import { Dexie } from 'dexie';
 import { uuidv7 } from '../../domain/ids';
 import { milliToText, toMilli } from '../../domain/ratios/decimal';
-import { loadWrites, update } from '../../store/active';
+import { getActiveDb, loadWrites, subscribeActiveStore, update } from '../../store/active';
 import type { LocalDb } from '../../store/db';
 import type { RowOfResource } from '../../store/schema';
 import { labelOf } from '../../ui/lookups';
@@ -29,6 +29,12 @@ async function loadReferences(db: LocalDb, projectId: string): Promise<Reference
  * another read beside it.
  */
 let kept: { db: LocalDb; projectId: string; index: Promise<ReferenceIndex> } | null = null;
+
+// Sign-out (or another user's sign-in) closes the store the index was read from: the references of that
+// user's project are not kept in memory past their session.
+subscribeActiveStore(() => {
+  if (kept && getActiveDb() !== kept.db) kept = null;
+});
 
 /**
  * The project's references: the one already read while it still has as many items as the project holds
