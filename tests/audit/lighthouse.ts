@@ -2,6 +2,7 @@ import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
+import type { StoredSession } from '../e2e/support/session';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -19,12 +20,6 @@ export interface PageRun {
   findings: Record<Category, Finding[]>;
   /** Lighthouse's whole report, kept for a closer look. */
   report: unknown;
-}
-
-export interface Session {
-  username: string;
-  token: string;
-  user: unknown;
 }
 
 /**
@@ -65,7 +60,11 @@ export async function defaultPage(audit: AuditBrowser): Promise<Page> {
  * A cold visit: no HTTP cache, service worker, caches or IndexedDB of the origin; local storage holds the
  * session when one is given, nothing otherwise.
  */
-export async function resetOrigin(audit: AuditBrowser, origin: string, session?: Session): Promise<void> {
+export async function resetOrigin(
+  audit: AuditBrowser,
+  origin: string,
+  session?: StoredSession,
+): Promise<void> {
   const page = await defaultPage(audit);
   try {
     const cdp = await page.context().newCDPSession(page);

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { DEMO_USERS } from '../../server/db/first-start';
 import { startServer } from '../../server/server';
+import { type StoredSession, signInByApi } from '../e2e/support/session';
 import { buildIfNeeded, ROOT } from './build';
-import type { Session } from './lighthouse';
 
 export const PAGES = [
   { path: '/', signedIn: false },
@@ -56,7 +56,7 @@ export async function untilQuiet(): Promise<number> {
 export interface AuditTarget {
   origin: string;
   /** The first demo user, signed in through the API. */
-  session: Session;
+  session: StoredSession;
   close(): Promise<void>;
 }
 
@@ -75,15 +75,7 @@ export async function startAuditTarget(dist: string, log: (line: string) => void
   const server = await startServer(config);
   try {
     const { username, password } = DEMO_USERS[0];
-    const post = await fetch(`${server.url}/api/get-token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    if (!post.ok) throw new Error(`sign-in as ${username} answered ${post.status}`);
-    const { token } = (await post.json()) as { token: string };
-    const me = await fetch(`${server.url}/api/users/me/`, { headers: { Authorization: `Token ${token}` } });
-    const session = { username, token, user: await me.json() };
+    const session = await signInByApi(server.url, username, password);
     return {
       origin: server.url,
       session,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startTestServer } from '../../../server/testing';
 import { launchBrowser } from '../../e2e/support/browser';
+import { signInByApi } from '../../e2e/support/session';
 import type { BenchRow, BenchSuite } from '../lib';
 import { screenWeight } from './shell/bundle';
 import { observedWeight } from './shell/observed';
@@ -14,17 +15,6 @@ const RUNS = 5;
 const PASSWORD = 'Bench-Quay-2026';
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-
-async function signInByApi(url: string, username: string, password: string) {
-  const post = await fetch(`${url}/api/get-token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const { token } = (await post.json()) as { token: string };
-  const me = await fetch(`${url}/api/users/me/`, { headers: { Authorization: `Token ${token}` } });
-  return { username, token, user: await me.json() };
-}
 
 /** The app shell: what the first screens weigh, and how fast the sign-in form is usable. */
 const shell: BenchSuite = {

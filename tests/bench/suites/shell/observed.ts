@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { SETTLE_MS } from '../../../../src/ui/preload';
+import type { StoredSession } from '../../../e2e/support/session';
 
 /** The workers' scripts and every chunk they import (static closure), from the build manifest. */
 function workerClosure(distDir: string, workers: Set<string>): Set<string> {
@@ -26,12 +27,6 @@ function workerClosure(distDir: string, workers: Set<string>): Set<string> {
   return closure;
 }
 
-export interface Session {
-  username: string;
-  token: string;
-  user: unknown;
-}
-
 /**
  * What a first visit to a screen really loads: every same-origin JS and CSS file Chromium requests until
  * the screen's heading shows and the network is idle, weighed gzipped (zlib level 6) from the build.
@@ -44,7 +39,7 @@ export async function observedWeight(
   url: string,
   distDir: string,
   path: string,
-  session?: Session,
+  session?: StoredSession,
 ): Promise<{
   files: string[];
   gzipBytes: number;
