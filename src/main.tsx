@@ -10,7 +10,6 @@ import { firstScreenNamespaces, preloadFirstScreen } from './app/router';
 import { firstStylesReady } from './app/styles/firstStyles';
 import { scheduleRestStyles } from './app/styles/loadRest';
 import { restoreSession, useSession } from './features/auth';
-import { warmNumbers } from './ui/numbers';
 import { afterSettled } from './ui/preload';
 
 // The browser's install offer comes early: listened for before anything else.
@@ -46,7 +45,6 @@ function boot(container: HTMLElement, restStyles: Promise<unknown> | undefined) 
         </Suspense>
       </StrictMode>,
     );
-    warmNumbers(document.documentElement.lang);
     // The service worker registers once the first screen has settled: its install downloads the whole app,
     // which must not compete with the first screen, its first sync, or the code a save needs offline
     // (./app/pwa/offlineCode.ts, preloaded by the page itself: the worker then finds it in the HTTP cache).

@@ -21,4 +21,19 @@ describe('numbers in the user language', () => {
     expect(formatKg('', 'en')).toBe('');
     expect(formatTwo('heavy', 'en')).toBe('');
   });
+
+  it('writes small whole numbers exactly as Intl does, without loading it', () => {
+    for (const language of ['en', 'es']) {
+      const intl = new Intl.NumberFormat(language, {
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 3,
+        useGrouping: 'always',
+      });
+      for (const value of [0, -0, 1, 7, -25, 100, 999, -999, 1000, 2.5, 999.5, '42', '42.000']) {
+        expect(formatNumber(value, language)).toBe(intl.format(Number(value)));
+      }
+    }
+    expect(formatUnits(999, 'es')).toBe('999');
+    expect(formatTwo(5, 'es')).toBe('5,00');
+  });
 });

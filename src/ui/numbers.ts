@@ -22,17 +22,6 @@ function formatter(language: string, min: number, max: number): Intl.NumberForma
   return found;
 }
 
-/**
- * Makes the language's first number format in a moment the page is idle: the first Intl.NumberFormat of a
- * page loads Intl's number data, some 20 ms on this machine, which otherwise fell in the render that first
- * shows a number (the projects list's pager), lengthening a task a tap would wait behind.
- */
-export function warmNumbers(language: string): void {
-  const warm = () => void formatter(language, 0, 0).format(1);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });
-  else setTimeout(warm, 0);
-}
-
 /** The number in a stored value (decimals are stored as text: '14990.000'); null when there is none. */
 function toNumber(value: Shown): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -40,9 +29,19 @@ function toNumber(value: Shown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+/**
+ * A whole number under a thousand with no decimals asked for reads the same in every language the app
+ * speaks ('7', '-25', '999'): it is written without Intl. The first Intl.NumberFormat of a page loads
+ * Intl's number data, 30-50 ms on this machine, so a screen whose numbers are all small (the projects
+ * list's pager, a hand's counts early in the shift) never pays it; the first larger number does.
+ */
+const plain = (number: number, min: number) =>
+  min === 0 && Number.isInteger(number) && Math.abs(number) < 1000 && !Object.is(number, -0);
+
 export function formatNumber(value: Shown, language: string, min = 0, max = 3): string {
   const number = toNumber(value);
-  return number === null ? '' : formatter(language, min, max).format(number);
+  if (number === null) return '';
+  return plain(number, min) ? String(number) : formatter(language, min, max).format(number);
 }
 
 /** Units, pieces, lifts, counts: whole numbers ('1.500'). */

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 // Lighthouse (mobile, simulated throttling) performance of /, /login and /projects signed in, several
 // runs per page on the built product with the demo data: the figures issue 15 asks for (at least 95 on a
 // quiet machine). `npm run audit` runs the same pages once as a check of accessibility and best
@@ -16,6 +18,8 @@ import type { BenchRow, BenchSuite } from '../lib';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 // AUDIT_PAGES=/projects measures only those pages (as `npm run audit` reads it).
 const ONLY = process.env.AUDIT_PAGES?.split(',');
+// BENCH_LIGHTHOUSE_SAVE=dir keeps each run's full report (its tasks, its trace-based audits) to read.
+const SAVE = process.env.BENCH_LIGHTHOUSE_SAVE;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,6 +49,13 @@ const lighthouse: BenchSuite = {
             const { scores: score, report } = await runLighthouse(browser, `${target.origin}${path}`);
             const audits = (report as { audits: Record<string, Audit> }).audits;
             scores.push(score.performance);
+            if (SAVE) {
+              mkdirSync(SAVE, { recursive: true });
+              writeFileSync(
+                join(SAVE, `${path.replace(/\W/g, '') || 'home'}-${run}.json`),
+                JSON.stringify(report),
+              );
+            }
             blocking.push(Math.round(audits['total-blocking-time']?.numericValue ?? 0));
             ctx.log(
               `lighthouse ${path} run ${run}: performance ${score.performance}, total blocking time ${blocking.at(-1)} ms, load average ${loadAverage()}`,
