@@ -98,7 +98,6 @@ export function quietMemory(database: Database, changes: ChangeFeed): QuietMemor
       if (device.owner !== userId || device.report !== reportOf(state)) return undefined;
       if (Date.now() - device.pulledAt >= CONTACT_PRECISION_MS) return undefined;
       return {
-        changes: '[]',
         cursor: encodeCursor({ seq: Math.max(from.seq, purged), purged }),
         has_more: false,
       };

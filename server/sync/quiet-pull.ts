@@ -78,7 +78,6 @@ export async function quietPull(
   return {
     mark,
     answer: {
-      changes: '[]',
       cursor: encodeCursor({ seq: Math.max(from.seq, purged), purged }),
       has_more: false,
     },

@@ -13,7 +13,7 @@ import { API_TAGS } from '../resources/engine/api-names.js';
 import { checkDataVersion } from './app-version.js';
 import { decodeCursor } from './cursor.js';
 import { checkDeviceOwner, listDevices, recordDevice } from './device.js';
-import { parseScope, pullChanges } from './pull.js';
+import { type PullFormat, parseScope, pullChanges } from './pull.js';
 import { pushMutations } from './push.js';
 import { quietMemory } from './quiet-memory.js';
 import { quietPull } from './quiet-pull.js';
@@ -22,6 +22,13 @@ const pullQuery = deviceState.extend({
   scope: z.string().max(60).optional().describe('"global" (default) or "project:<id>"'),
   cursor: z.string().max(200).optional().describe('opaque; absent on a first pull'),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  format: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(
+      '"columns": each resource\'s field names once per page, its rows as arrays of values (ColumnsPullPage). Absent or any other value: the first format, one object per change (a device of an older app). The answer names its format.',
+    ),
 });
 const pushBody = deviceState.extend({
   sent_at: z.iso
@@ -63,7 +70,8 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
     async (request, reply) => {
       const user = requireUser(request.principal);
       checkDataVersion(request);
-      const { scope, cursor, limit, ...state } = request.query;
+      const { scope, cursor, limit, format: asked, ...state } = request.query;
+      const format: PullFormat = asked === 'columns' ? 'columns' : 'changes';
       const [where, after] = collectErrors(
         () => parseScope(scope),
         () => decodeCursor(cursor),
@@ -74,14 +82,18 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
       const quiet = await quietPull(database, user.userId, state, where, after, { memory, token });
       let answer = quiet.answer;
       if (!answer) {
-        answer = await pullChanges(database, where, after, limit, quiet.mark);
+        answer = await pullChanges(database, where, after, limit, quiet.mark, format);
         await record(user.userId, state, 'pull');
       }
       metrics.pulled(where.kind);
       // The changes come as JSON text from the database: the body is assembled, not serialised again.
-      const { changes, ...rest } = answer;
+      const { changes, tables, ...rest } = answer;
       const tail = JSON.stringify(rest).slice(1);
-      return reply.type('application/json; charset=utf-8').send(`{"changes":${changes},${tail}`);
+      const head =
+        format === 'columns'
+          ? `"format":"columns","tables":${tables ?? '[]'}`
+          : `"changes":${changes ?? '[]'}`;
+      return reply.type('application/json; charset=utf-8').send(`{${head},${tail}`);
     },
   );
 

@@ -3,7 +3,14 @@
 // server (and through a fault-injecting proxy). Through fetch, not ky: the first sync (the pull, in its
 // worker) is the first screen's, and ky is not (./http.ts).
 import { DATA_VERSION, DATA_VERSION_HEADER } from '../domain/data-version';
-import type { DeviceState, Mutation, PullPage, PushAnswer } from '../domain/sync-wire';
+import type {
+  ColumnsPullPage,
+  DeviceState,
+  Mutation,
+  PulledPage,
+  PullPage,
+  PushAnswer,
+} from '../domain/sync-wire';
 import { fetchInTime, withSessionHeaders } from './http';
 
 /** The server answered with an error status (the body decoded when it was JSON). */
@@ -25,6 +32,56 @@ export class SyncNetworkError extends Error {
   }
 }
 
+/** Rows of the columns format as objects: each array of values under its table's column names. */
+function rowsOf(
+  columns: readonly string[],
+  values: readonly unknown[][],
+): PulledPage['tables'][number]['rows'] {
+  const rows: PulledPage['tables'][number]['rows'] = new Array(values.length);
+  const width = columns.length;
+  for (let n = 0; n < values.length; n++) {
+    const row: Record<string, unknown> = {};
+    const value = values[n] as unknown[];
+    for (let c = 0; c < width; c++) row[columns[c] as string] = value[c];
+    rows[n] = row as (typeof rows)[number];
+  }
+  return rows;
+}
+
+/**
+ * A pull answer in either format (docs/sync-protocol.md): the columns format this app asks for, or the
+ * first format, which a server older than it answers.
+ */
+function readPullPage(body: PullPage | ColumnsPullPage): PulledPage {
+  const { cursor, has_more, total } = body;
+  const tables: PulledPage['tables'] = [];
+  let size = 0;
+  if ('format' in body && body.format === 'columns') {
+    for (const table of body.tables) {
+      tables.push({
+        resource: table.resource,
+        rows: rowsOf(table.columns, table.rows),
+        deleted: table.deleted,
+      });
+      size += table.rows.length + table.deleted.length;
+    }
+  } else {
+    const byResource = new Map<string, PulledPage['tables'][number]>();
+    for (const change of (body as PullPage).changes) {
+      let table = byResource.get(change.resource);
+      if (!table) {
+        table = { resource: change.resource, rows: [], deleted: [] };
+        byResource.set(change.resource, table);
+        tables.push(table);
+      }
+      if (change.op === 'upsert') table.rows.push(change.row);
+      else table.deleted.push(change.id);
+    }
+    size = (body as PullPage).changes.length;
+  }
+  return { tables, size, cursor, has_more, ...(total !== undefined ? { total } : {}) };
+}
+
 export interface SyncApiOptions {
   /** Origin of the server ('http://127.0.0.1:4100'); default: this page's /api/. */
   baseUrl?: string;
@@ -42,7 +99,7 @@ export interface SyncApi {
   pull(
     query: { scope: string; cursor: string | null; limit: number },
     device: DeviceState,
-  ): Promise<PullPage>;
+  ): Promise<PulledPage>;
   push(mutations: Mutation[], device: DeviceState): Promise<PushAnswer>;
   /** The live notices of these scopes: the open Server-Sent Events stream's body (ends with `signal`). */
   live?(scopes: string[], signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
@@ -121,10 +178,13 @@ export function createSyncApi(options: SyncApiOptions): SyncApi {
         const query = new URLSearchParams({
           scope,
           limit: String(limit),
+          format: 'columns',
           ...(cursor ? { cursor } : {}),
           ...deviceQuery(device),
         });
-        return (await (await send('sync/pull/', { query })).json()) as PullPage;
+        return readPullPage(
+          (await (await send('sync/pull/', { query })).json()) as PullPage | ColumnsPullPage,
+        );
       }),
     // sent_at with each change's occurred_at (both this device's clock) tells the server how old the change
     // is; it orders changes by its own time of receipt less that age (the device's clock may be off).

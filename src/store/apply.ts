@@ -1,9 +1,10 @@
 // Applying the server's rows locally: a pulled page (with its cursor, in one transaction) and the rows a
 // push answer carries. Rows with pending changes are rebased: the server row with the pending fields
 // laid over it, so the user's unsent edit never disappears from the screen.
+
 import { isResourceName } from '../domain/catalogue';
 import type { ResourceName } from '../domain/registry';
-import type { PulledChange } from '../domain/sync-wire';
+import type { PulledPage } from '../domain/sync-wire';
 import type { LocalDb } from './db';
 import { overlay, withoutMark } from './marks';
 import { type CursorState, putCursor } from './meta';
@@ -36,23 +37,24 @@ function push<T>(map: Map<ResourceName, T[]>, resource: ResourceName, value: T) 
   else map.set(resource, [value]);
 }
 
+type PulledTables = PulledPage['tables'];
+
 /** Decides each change against the outbox and the server copies; no writes yet. */
 function plan(
-  changes: readonly PulledChange[],
+  tables: PulledTables,
   entries: Map<string, OutboxEntry[]>,
   copies: Map<string, ServerCopy>,
   seen: Set<string> | null,
 ): PageWrites {
   const writes: PageWrites = { puts: new Map(), deletes: new Map(), copies: [], dropCopies: [] };
-  for (const change of changes) {
-    if (!isResourceName(change.resource)) continue;
-    const resource = change.resource;
-    const id = change.op === 'upsert' ? change.row.id : change.id;
-    const key = serverKey(resource, id);
-    seen?.add(key);
-    const pending = entries.get(key) ?? [];
-    const copy = copies.get(key);
-    if (change.op === 'delete') {
+  for (const table of tables) {
+    if (!isResourceName(table.resource)) continue;
+    const resource = table.resource;
+    for (const id of table.deleted) {
+      const key = serverKey(resource, id);
+      seen?.add(key);
+      const pending = entries.get(key) ?? [];
+      const copy = copies.get(key);
       if (pending.length === 0) {
         push(writes.deletes, resource, id);
         if (copy) writes.dropCopies.push(key);
@@ -67,19 +69,27 @@ function plan(
           deleted: true,
         });
       }
-      continue;
     }
-    const version = versionOf(change.row);
-    if (copy && ((copy.version !== null && version < copy.version) || (copy.deleted && pending.length === 0)))
-      continue; // older than what a push answer already told us
-    if (pending.length === 0) {
-      push(writes.puts, resource, change.row as LocalRow);
-      if (copy) writes.dropCopies.push(key);
-      continue;
+    for (const row of table.rows) {
+      const key = serverKey(resource, row.id);
+      seen?.add(key);
+      const pending = entries.get(key) ?? [];
+      const copy = copies.get(key);
+      const version = versionOf(row);
+      if (
+        copy &&
+        ((copy.version !== null && version < copy.version) || (copy.deleted && pending.length === 0))
+      )
+        continue; // older than what a push answer already told us
+      if (pending.length === 0) {
+        push(writes.puts, resource, row as LocalRow);
+        if (copy) writes.dropCopies.push(key);
+        continue;
+      }
+      writes.copies.push({ key, resource, id: row.id, row, version, deleted: false });
+      const rebased = overlay(row, pending, undefined);
+      if (rebased) push(writes.puts, resource, rebased);
     }
-    writes.copies.push({ key, resource, id, row: change.row, version, deleted: false });
-    const rebased = overlay(change.row, pending, undefined);
-    if (rebased) push(writes.puts, resource, rebased);
   }
   return writes;
 }
@@ -92,8 +102,8 @@ async function write(db: LocalDb, writes: PageWrites) {
   if (writes.dropCopies.length > 0) await db.server_rows.bulkDelete(writes.dropCopies);
 }
 
-function tablesOf(db: LocalDb, changes: readonly PulledChange[]) {
-  const names = new Set(changes.map((change) => change.resource).filter(isResourceName));
+function tablesOf(db: LocalDb, tables: PulledTables) {
+  const names = new Set(tables.map((table) => table.resource).filter(isResourceName));
   return [...[...names].map((name) => db.rows(name)), db.outbox, db.server_rows, db.meta];
 }
 
@@ -103,14 +113,14 @@ function tablesOf(db: LocalDb, changes: readonly PulledChange[]) {
  */
 export async function applyPulledPage(
   db: LocalDb,
-  changes: readonly PulledChange[],
+  tables: PulledTables,
   cursor: CursorState,
   seen: Set<string> | null = null,
 ): Promise<void> {
-  await db.transaction('rw', tablesOf(db, changes), async () => {
+  await db.transaction('rw', tablesOf(db, tables), async () => {
     const entries = await entriesByRecord(db);
     const copies = new Map((await db.server_rows.toArray()).map((copy) => [copy.key, copy]));
-    await write(db, plan(changes, entries, copies, seen));
+    await write(db, plan(tables, entries, copies, seen));
     await putCursor(db, cursor);
   });
 }

@@ -187,4 +187,38 @@ describe('pull', () => {
       dock: 'Unsent dock',
     });
   });
+
+  it('from a server older than the columns format (it answers the first format), stores the same rows', async () => {
+    const live = await projectWithEvents('MV Both Formats', statuses.inProgress, 6);
+    await server.rest(staff, 'DELETE', `/api/project-event/${live.events[1]}/`);
+    // The pages each device was answered, by format; the older server ignores the `format` it does not
+    // know, and answers as it always has.
+    const formats = { current: [] as string[], older: [] as string[] };
+    const recording =
+      (into: string[], older: boolean): typeof fetch =>
+      async (input, init) => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        if (older) url.searchParams.delete('format');
+        const response = await fetch(new Request(url, request));
+        if (url.pathname === '/api/sync/pull/' && response.ok) {
+          const body = await response.clone().json();
+          into.push(body.format ?? ('changes' in body ? 'changes' : 'unknown'));
+        }
+        return response;
+      };
+    const current = await makeDevice(server, staff, { fetch: recording(formats.current, false) });
+    const older = await makeDevice(server, staff, { fetch: recording(formats.older, true) });
+    for (const device of [current, older]) await pullAll({ ...device, pageSize: 4 });
+    expect(new Set(formats.current)).toEqual(new Set(['columns']));
+    expect(new Set(formats.older)).toEqual(new Set(['changes']));
+    expect(formats.older.length).toBeGreaterThan(2);
+    const events = (device: typeof current) =>
+      device.db.rows('project-event').where('project').equals(live.id).sortBy('id');
+    const stored = await events(current);
+    expect(stored.map((row) => row.id)).toEqual(live.events.filter((id) => id !== live.events[1]).sort());
+    expect(await events(older)).toEqual(stored);
+    expect(await older.db.rows('project').toArray()).toEqual(await current.db.rows('project').toArray());
+    expect(await getCursor(older.db, projectScope(live.id))).toMatchObject({ complete: true });
+  });
 });

@@ -1,6 +1,6 @@
 // Pull: for each scope, pages of changes after the scope's cursor, each page committed with its cursor.
 import { type SyncApi, SyncHttpError } from '../api/sync';
-import type { DeviceState, PullPage } from '../domain/sync-wire';
+import type { DeviceState, PulledPage } from '../domain/sync-wire';
 import { applyPulledPage } from '../store/apply';
 import type { LocalDb } from '../store/db';
 import {
@@ -55,9 +55,9 @@ async function pullScope(ctx: PullContext, scope: Scope): Promise<number> {
     ctx.api.pull({ scope, cursor, limit: ctx.pageSize ?? 1000 }, await ctx.deviceState());
   // The next page is asked for as soon as a page arrives, so the server and the network work while this
   // page is written (a page is only applied after the one before it, with its cursor).
-  let ahead: Promise<PullPage> | null = null;
+  let ahead: Promise<PulledPage> | null = null;
   for (;;) {
-    let page: PullPage;
+    let page: PulledPage;
     try {
       page = await (ahead ?? fetchPage(state.cursor));
       ahead = null;
@@ -76,10 +76,10 @@ async function pullScope(ctx: PullContext, scope: Scope): Promise<number> {
       throw error;
     }
     const first = !state.complete;
-    const rows = (first ? state.rows : 0) + page.changes.length;
+    const rows = (first ? state.rows : 0) + page.size;
     const total = page.total ?? state.total;
     // An empty page that says "more" would loop for ever: take it as the end until the next round.
-    const done = !page.has_more || page.changes.length === 0;
+    const done = !page.has_more || page.size === 0;
     if (!done) {
       ahead = fetchPage(page.cursor);
       // Not awaited if this page fails to apply; its error then comes from the apply, not from here.
@@ -93,8 +93,8 @@ async function pullScope(ctx: PullContext, scope: Scope): Promise<number> {
       rows: first && !done ? rows : 0,
       total: first && !done ? total : null,
     };
-    await applyPulledPage(ctx.db, page.changes, next, seen);
-    received += page.changes.length;
+    await applyPulledPage(ctx.db, page.tables, next, seen);
+    received += page.size;
     if (first) ctx.onProgress?.({ scope, rows, total, first: !done });
     if (done && seen) await sweepScope(ctx.db, scope, seen);
     state = next;
