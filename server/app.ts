@@ -8,6 +8,7 @@ import { authService } from './auth/auth.service.js';
 import type { Config, TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
+import { compression } from './http/compression.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installJsonParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -164,14 +165,7 @@ export async function buildApp(
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
-  // Bodies up to 64 KB (a list page, a record) are compressed in one synchronous call: the stream path
-  // (the plugin's default above 8 KB on 2 cores) doubled a list page's server CPU. Larger ones (sync
-  // pages, reports) still stream, so the event loop is never held for long.
-  await app.register(compress, {
-    threshold: 1024,
-    syncThreshold: 64 * 1024,
-    encodings: ['br', 'gzip', 'deflate'],
-  });
+  await app.register(compress, compression);
   await registerOpenApi(app, config.publicUrl);
 
   const changes = await listenChanges(database);

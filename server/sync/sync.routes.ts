@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/sync-wire.js';
 import { requireAdmin, requireUser } from '../auth/auth.plugin.js';
 import type { AppContext } from '../context.js';
+import { pullPageCompression } from '../http/compression.js';
 import { ValidationError } from '../http/errors.js';
 import { API_TAGS } from '../resources/engine/api-names.js';
 import { checkDataVersion } from './app-version.js';
@@ -57,6 +58,7 @@ export async function syncRoutes(app: FastifyInstance, { database, auth, metrics
     {
       // The quiet pull's statement checks the token again: on PostgreSQL it may come from the cache.
       config: { checksTokenItself: true },
+      compress: pullPageCompression,
       schema: {
         operationId: 'pullChanges',
         tags: [API_TAGS.sync],
