@@ -197,6 +197,17 @@ describe('SOF PDF', () => {
     expect(text).toMatch(/24\/10\/2026\s+Saturday\s+4\.00\s+0\.00\s+4\.00/);
     expect(text).toMatch(/25\/10\/2026\s+Sunday\s+21\.00\s+1\.00\s+20\.00/);
     expect(text).toMatch(/Totals\s+25\.00\s+1\.00\s+24\.00/);
+
+    // In Spanish, the hours with a decimal comma as the preview writes them (they were '25.00' there).
+    const spanish = await postForFile(server.url, `/api/project/${world.dst}/make_sof_pdf/`, {
+      token: world.admin,
+      body: { language: 'es', time_zone: 'Europe/Madrid' },
+    });
+    expect(spanish.status).toBe(200);
+    const texto = (await pdfPages(spanish.bytes)).map((page) => page.text).join(' ');
+    expect(texto).toMatch(/24\/10\/2026\s+\S+\s+4,00\s+0,00\s+4,00/);
+    expect(texto).toMatch(/25,00\s+1,00\s+24,00/);
+    expect(texto).not.toMatch(/\d\.00\b/);
   });
 
   it('shows a signature whose PNG cannot be read by its name and time, without the image', async () => {

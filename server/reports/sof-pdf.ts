@@ -43,7 +43,25 @@ export interface SofPdfInput {
 }
 
 const RED = '#B42318';
-const hours = (value: number) => value.toFixed(2);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as the statement's reader writes it, in the statement's language: thousands always grouped
+ * ('1.500' in Spanish too, where Intl alone writes '1500'), as the app's preview of it does (src/ui/numbers.ts).
+ */
+function numberIn(language: string, value: number, min: number, max: number): string {
+  const key = `${language}:${min}:${max}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      useGrouping: 'always',
+    });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
 
 function banner(doc: Pdf, text: string, color: string) {
   const left = doc.page.margins.left;
@@ -103,7 +121,11 @@ function eventRows(content: SofContent, context: ReportContext): string[][] {
 }
 
 function dailyTables(doc: Pdf, content: SofContent, context: ReportContext) {
-  const { t, clock } = context;
+  const { t, clock, language } = context;
+  // Hours and tonnes with 2 decimals, units with the decimals they have ('6,00', '1.500', '36,00' in Spanish).
+  const hours = (value: number) => numberIn(language, value, 2, 2);
+  const units = (value: string | number) => numberIn(language, Number(value), 0, 3);
+  const tons = (value: string | number) => numberIn(language, Number(value), 2, 2);
   const net = (worked: number, stopped: number) => hours(Math.round(worked * 100 - stopped * 100) / 100);
   heading(doc, t('sof.daily_heading'));
   drawTable(
@@ -125,11 +147,8 @@ function dailyTables(doc: Pdf, content: SofContent, context: ReportContext) {
       hours(day.hours_stopped),
       net(day.hours_worked, day.hours_stopped),
       String(day.gangs),
-      Number(day.quantity).toLocaleString(context.language, { maximumFractionDigits: 3 }),
-      Number(day.tons).toLocaleString(context.language, {
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }),
+      units(day.quantity),
+      tons(day.tons),
     ]),
     {
       empty: t('common.no_data'),
@@ -140,11 +159,8 @@ function dailyTables(doc: Pdf, content: SofContent, context: ReportContext) {
         hours(content.totals.hours_stopped),
         net(content.totals.hours_worked, content.totals.hours_stopped),
         '',
-        Number(content.totals.quantity).toLocaleString(context.language, { maximumFractionDigits: 3 }),
-        Number(content.totals.tons).toLocaleString(context.language, {
-          minimumFractionDigits: 2,
-          maximumFractionDigits: 2,
-        }),
+        units(content.totals.quantity),
+        tons(content.totals.tons),
       ],
     },
   );
