@@ -3,6 +3,7 @@
 // cause, gangs and quantity, the remarks, and the signatures of the master, the agent and the
 // stevedore's representative (drawn on the tablet), or empty boxes to sign on paper.
 import { delayAttributions, type SofSignatureRole, sofSignatureRoles } from '../../src/domain/enums.js';
+import { formatNumber, formatTwo } from '../../src/domain/numbers.js';
 import { nameIn, type SofContent } from '../../src/domain/sof/content.js';
 import { formatDate, formatDateTime, formatTimeMarked, weekday } from './format.js';
 import type { ReportContext } from './header.js';
@@ -43,25 +44,6 @@ export interface SofPdfInput {
 }
 
 const RED = '#B42318';
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A number as the statement's reader writes it, in the statement's language: thousands always grouped
- * ('1.500' in Spanish too, where Intl alone writes '1500'), as the app's preview of it does (src/ui/numbers.ts).
- */
-function numberIn(language: string, value: number, min: number, max: number): string {
-  const key = `${language}:${min}:${max}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, {
-      minimumFractionDigits: min,
-      maximumFractionDigits: max,
-      useGrouping: 'always',
-    });
-    numberFormats.set(key, format);
-  }
-  return format.format(value);
-}
 
 function banner(doc: Pdf, text: string, color: string) {
   const left = doc.page.margins.left;
@@ -123,9 +105,10 @@ function eventRows(content: SofContent, context: ReportContext): string[][] {
 function dailyTables(doc: Pdf, content: SofContent, context: ReportContext) {
   const { t, clock, language } = context;
   // Hours and tonnes with 2 decimals, units with the decimals they have ('6,00', '1.500', '36,00' in Spanish).
-  const hours = (value: number) => numberIn(language, value, 2, 2);
-  const units = (value: string | number) => numberIn(language, Number(value), 0, 3);
-  const tons = (value: string | number) => numberIn(language, Number(value), 2, 2);
+  // Numbers as the app's preview writes them (src/domain/numbers.ts): '1.500' and '6,00' in Spanish.
+  const hours = (value: number) => formatTwo(value, language);
+  const units = (value: string | number) => formatNumber(value, language, 0, 3);
+  const tons = (value: string | number) => formatTwo(value, language);
   const net = (worked: number, stopped: number) => hours(Math.round(worked * 100 - stopped * 100) / 100);
   heading(doc, t('sof.daily_heading'));
   drawTable(

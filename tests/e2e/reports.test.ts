@@ -413,7 +413,7 @@ describe('project reports', () => {
     await modal.getByTestId('summary-table-coil_2').waitFor();
     await expectNoRawKeys(page);
 
-    // In Spanish (still offline): hours, tonnes and ratios with a decimal comma, through src/ui/numbers.ts.
+    // In Spanish (still offline): hours, tonnes and ratios with a decimal comma, through src/domain/numbers.ts.
     await page.evaluate(() => localStorage.setItem('language', 'es'));
     await page.reload();
     await page.getByTestId('summary-button').click();

@@ -11,7 +11,7 @@ export function round2(value: number): number {
 
 /**
  * A value with 2 decimals ('12.50'), or '—' for null. Screens write it in the user's language through
- * src/ui/numbers.ts (src/features/summary/two.ts), which groups thousands as Intl alone does not in Spanish.
+ * src/domain/numbers.ts (src/features/summary/two.ts), which groups thousands as Intl alone does not in Spanish.
  */
 export function format2(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return NO_VALUE;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { formatUnits } from '../../domain/numbers';
 import type { RatioRow } from '../../domain/ratios';
 import { DataTable } from '../../ui/list/DataTable';
-import { formatUnits } from '../../ui/numbers';
 import { formatTwoOrNone } from './two';
 
 const RATIOS = ['gross_time', 'tons_ratio', 'load_ratio', 'net_time', 'delay'] as const;

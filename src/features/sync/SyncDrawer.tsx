@@ -1,12 +1,12 @@
 import { Button, Divider, Drawer, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatUnits } from '../../domain/numbers';
 import { hasBackgroundSync } from '../../sync/background';
 import { getFileUploader } from '../../sync/companions';
 import { getSyncEngine } from '../../sync/lifecycle';
 import { attentionCount, filesOnTheirWay, useSyncStatus } from '../../sync/status';
 import { formatDateTime } from '../../ui/format';
-import { formatUnits } from '../../ui/numbers';
 import { AttentionList } from './AttentionList';
 import { DeviceName } from './DeviceName';
 import { formatMegabytes, formatRelative, formatStorage } from './format';

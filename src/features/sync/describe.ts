@@ -4,6 +4,7 @@ import i18next, { type TFunction } from 'i18next';
 import { FIELD_NAMESPACE } from '../../domain/field-namespaces';
 import { readSaid } from '../../domain/messages';
 import { syncColumns } from '../../domain/model';
+import { formatNumber } from '../../domain/numbers';
 import { textOf as text } from '../../domain/reference/label';
 import { getResource, type ResourceName } from '../../domain/registry';
 import type { LocalDb } from '../../store/db';
@@ -12,7 +13,6 @@ import { fieldMessage, recordMessage } from '../../ui/fieldErrors';
 import { knownFieldLabel } from '../../ui/fieldNamespaces';
 import { formatDate, formatDateTime, formatSpan } from '../../ui/format';
 import { labelOf } from '../../ui/lookups';
-import { formatNumber } from '../../ui/numbers';
 import { humanize } from './fixValues';
 
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
 // Numbers the sync screens show: sizes in MB (thousands grouped, as src/ui/numbers.ts writes every number),
 // and times relative to now in the user's language.
-import { formatNumber } from '../../ui/numbers';
+import { formatNumber } from '../../domain/numbers';
 
 export function formatMegabytes(bytes: number, language: string): string {
   const value = bytes / (1024 * 1024);

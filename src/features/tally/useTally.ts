@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatKg, formatNumber } from '../../domain/numbers';
 import { getActiveStore } from '../../store/active';
 import { useLocalDb } from '../../store/hooks';
 import type { RowOfResource } from '../../store/schema';
 import { formatDateTime } from '../../ui/format';
-import { formatKg, formatNumber } from '../../ui/numbers';
 import { useZone } from '../../ui/zone';
 import type { ScanRule } from '../scan';
 import { beep, chime } from './beep';

@@ -4,10 +4,10 @@
 import i18next, { type TFunction } from 'i18next';
 import { allFields } from '../../domain/columns';
 import { FIELD_NAMESPACE } from '../../domain/field-namespaces';
+import { formatNumber } from '../../domain/numbers';
 import { getResource, type ResourceName } from '../../domain/registry';
 import { knownFieldLabel } from '../fieldNamespaces';
 import { formatDate, formatDateTime } from '../format';
-import { formatNumber } from '../numbers';
 
 const namespaceOf = (resource: ResourceName) => FIELD_NAMESPACE[resource] ?? 'admin';
 

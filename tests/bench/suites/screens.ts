@@ -21,7 +21,7 @@ const VALIDATED = 2000;
 const RUNS = 5;
 
 const RANGE = '[data-testid="pager-range"]';
-/** A count as the English screen writes it ('2,000'): Intl, thousands grouped, as src/ui/numbers.ts does. */
+/** A count as the English screen writes it ('2,000'): Intl, thousands grouped, as src/domain/numbers.ts does. */
 const grouped = (count: number) => new Intl.NumberFormat('en', { useGrouping: 'always' }).format(count);
 /** The pager's words for the first page of `total` rows ('1 - 10 of 2,000'). */
 const firstOf = (total: number) => `1 - 10 of ${grouped(total)}`;
