@@ -4,6 +4,7 @@ import type { LocalDb } from '../../store/db';
 import { deviceDb, looseRows } from '../../store/testing';
 import { emptyFilters, filtersFromParams, paramsFromFilters } from './filters';
 import { listProjects } from './queries';
+import { warmSearch } from './searchIndex';
 
 let db: LocalDb;
 afterEach(() => db?.close());
@@ -58,6 +59,34 @@ describe('projects list query', () => {
     expect(last.rows.map((r) => r.row.code)).toEqual(['P005', 'P004', 'P003', 'P002', 'P001', 'P000']);
   });
 
+  it('lists every project once in the same order on every page, both halves of the list, dates shared', async () => {
+    db = deviceDb();
+    await db.open();
+    // 37 projects on 4 dates (ties read from both ends of the index), 2 undated; pages of 5.
+    const rows = Array.from({ length: 37 }, (_, i) => ({
+      id: uuidv7(),
+      code: `S${i}`,
+      name: `Ship ${i}`,
+      init_date: i < 2 ? (null as unknown as string) : `2026-02-0${(i % 4) + 1}`,
+      end_date: null,
+    }));
+    await looseRows(db, 'project').bulkPut(rows);
+    const expected = [...rows]
+      .sort((a, b) => {
+        if (!a.init_date !== !b.init_date) return a.init_date ? 1 : -1;
+        if (a.init_date !== b.init_date) return a.init_date < b.init_date ? 1 : -1;
+        return a.id < b.id ? 1 : -1;
+      })
+      .map((row) => row.code);
+    const seen: string[] = [];
+    for (let page = 1; page <= 8; page++) {
+      const read = await listProjects(db, emptyFilters, page, 5);
+      expect(read.total).toBe(37);
+      seen.push(...read.rows.map((r) => String(r.row.code)));
+    }
+    expect(seen).toEqual(expected);
+  });
+
   it('filters by refs, search and date range, and joins names', async () => {
     const { port, vessel } = await seed();
     const byVessel = await listProjects(db, { ...emptyFilters, vessel }, 1, 10);
@@ -98,6 +127,35 @@ describe('projects list query', () => {
     expect(await search('granite 3')).toEqual([]);
     const ended = await listProjects(db, { ...emptyFilters, end_date_after: '2026-02-15' }, 1, 10);
     expect(ended.rows.map((r) => r.row.code)).toEqual(['P003']);
+  });
+
+  it('reads the search entries in chunks ahead of a search, and a write during that read is found', async () => {
+    db = deviceDb();
+    await db.open();
+    // More rows than one chunk of the read (200): three chunks, the last one partial.
+    const rows = Array.from({ length: 450 }, (_, i) => ({
+      id: uuidv7(),
+      code: `C${String(i).padStart(3, '0')}`,
+      name: i === 449 ? 'Last barley' : `Cargo ${i}`,
+      init_date: '2026-03-01',
+    }));
+    await looseRows(db, 'project').bulkPut(rows);
+    const search = async (text: string) =>
+      (await listProjects(db, { ...emptyFilters, search: text }, 1, 500)).rows.map((r) => r.row.code);
+    // Warmed (pausing between chunks), and written to while the warm is under way.
+    warmSearch(db);
+    await looseRows(db, 'project').put({
+      id: uuidv7(),
+      code: 'NEWB',
+      name: 'New barley',
+      init_date: '2026-03-02',
+    });
+    expect(await search('barley')).toEqual(['NEWB', 'C449']);
+    expect(await search('cargo')).toHaveLength(449);
+    // A search while a warm is still reading takes its result (the same entries, no pause).
+    await looseRows(db, 'project').update(rows[0].id, { name: 'Old barley' });
+    warmSearch(db);
+    expect(await search('barley')).toEqual(['NEWB', 'C449', 'C000']);
   });
 
   it('keeps filters and page in the address', () => {

@@ -57,12 +57,25 @@ async function unfilteredPage(table: ProjectTable, offset: number, limit: number
     undated = (await table.bulkGet(ids)).filter((row): row is ProjectRow => !!row);
   }
   const datedOffset = Math.max(0, offset - undatedCount);
-  const datedLimit = limit - undated.length;
-  const rows =
-    datedLimit > 0
-      ? await table.orderBy('init_date').reverse().offset(datedOffset).limit(datedLimit).toArray()
-      : [];
+  const datedLimit = Math.min(limit - undated.length, dated - datedOffset);
+  const rows = datedLimit > 0 ? await datedPage(table, dated, datedOffset, datedLimit) : [];
   return { rows: [...undated, ...rows], total };
+}
+
+/**
+ * Rows [offset, offset + limit) of the dated projects, newest first. An offset walks the index entry by
+ * entry, so a page in the list's second half is read from its other end (oldest first, then turned):
+ * the last page costs what the first does. The same rows in the same order: the index walked backwards
+ * lists equal dates by id descending, the forward walk by id ascending, turned.
+ */
+async function datedPage(table: ProjectTable, dated: number, offset: number, limit: number) {
+  const byDate = table.orderBy('init_date');
+  if (offset <= dated / 2) return byDate.reverse().offset(offset).limit(limit).toArray();
+  const rows = await byDate
+    .offset(dated - offset - limit)
+    .limit(limit)
+    .toArray();
+  return rows.reverse();
 }
 
 /**
