@@ -17,6 +17,18 @@ export interface SoakOptions {
   seconds: number;
   /** Called (and awaited) once the devices have their first sync, before the soak starts. */
   onReady?: () => void | Promise<void>;
+  /**
+   * Devices begin their work spread over these first seconds, as tablets whose users start at their own
+   * moments (device n after n/devices of it); 0: all at the same moment.
+   */
+  rampSeconds?: number;
+  /**
+   * After the soak, before the drain: every device makes one change and pushes it at the same moment
+   * (the network back after an outage), timed apart in `burst`.
+   */
+  burst?: boolean;
+  /** Called (and awaited) when the soak's time is up, before the burst round and the drain. */
+  onSoaked?: () => void | Promise<void>;
 }
 
 export interface SoakResult {
@@ -35,12 +47,14 @@ export interface SoakResult {
   conflicts: number;
   seconds: number;
   timings: Timings;
+  /** The pushes of the burst round (options.burst), all sent at one moment. */
+  burst: number[];
 }
 
 const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 
-/** One device's turn: one change (none when an edit changes nothing), then push and pull. */
-async function turn(device: SoakDevice, event: string, label: string, step: number) {
+/** One change on a device: a new hand, or an edit of anyone's hand (none when the edit changes nothing). */
+async function change(device: SoakDevice, event: string, label: string, step: number) {
   const hands = await device.db.rows('hand').toArray();
   const target = pick(hands);
   let change: { mutation_id: string | null };
@@ -53,7 +67,12 @@ async function turn(device: SoakDevice, event: string, label: string, step: numb
   else if (Math.random() < 0.5)
     change = await updateRecord(device.ctx, 'hand', target.id, { crew_count: step % 30 });
   else change = await updateRecord(device.ctx, 'hand', target.id, { foreman: `${label} #${step}` });
-  const made = change.mutation_id ? 1 : 0;
+  return change.mutation_id ? 1 : 0;
+}
+
+/** One device's turn: one change, then push and pull. */
+async function turn(device: SoakDevice, event: string, label: string, step: number) {
+  const made = await change(device, event, label, step);
   try {
     const summary = await device.push();
     await device.pull();
@@ -101,8 +120,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   let failedRounds = 0;
   const started = Date.now();
   const end = started + options.seconds * 1000;
+  const ramp = ((options.rampSeconds ?? 0) * 1000) / options.devices;
   await Promise.all(
     devices.map(async (device, n) => {
+      if (ramp > 0) await new Promise((resolve) => setTimeout(resolve, n * ramp));
       for (let step = 0; Date.now() < end; step++) {
         const done = await turn(device, event.body.id, `Tablet ${n + 1}`, step);
         made += done.made;
@@ -112,6 +133,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     }),
   );
   const seconds = (Date.now() - started) / 1000;
+  await options.onSoaked?.();
+
+  // Timed as the soak's pushes are (the request alone), then taken out of the soak's figures.
+  let burst: number[] = [];
+  if (options.burst) {
+    await Promise.all(devices.map((device, n) => change(device, event.body.id, `Tablet ${n + 1}`, 999)));
+    const before = timings.push.length;
+    await Promise.all(devices.map((device) => device.push().catch(() => undefined)));
+    burst = timings.push.splice(before);
+  }
 
   // Everyone sends what is left, then everyone pulls what the others sent. A change that lost a field to
   // a later write waits for its user (the protocol's conflict); here the user keeps theirs, as the fix
@@ -150,7 +181,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     }
   }
   for (const device of devices) await device.pull();
-  return { project: project.body.id, devices, applied, made, failedRounds, conflicts, seconds, timings };
+  return {
+    project: project.body.id,
+    devices,
+    applied,
+    made,
+    failedRounds,
+    conflicts,
+    seconds,
+    timings,
+    burst,
+  };
 }
 
 /** The hands of the project as the server has them, and as each device has them (same fields). */
