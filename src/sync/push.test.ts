@@ -1,6 +1,7 @@
 // Push against the real server: offline creates, edits in order, lost answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRecord, updateRecord } from '../store/writes';
+import { pushAll } from './push';
 import { lookupIds, makeDevice, type SyncServer, startSyncServer, type TestUser } from './testing/harness';
 
 let server: SyncServer;
@@ -40,6 +41,49 @@ describe('push', () => {
     const remote = await server.rest(staff, 'GET', `/api/hand/${hand.id}/`);
     expect(remote.status).toBe(200);
     expect(remote.body).toMatchObject({ description: 'Gang 2', crew_count: 9 });
+  });
+
+  it('stores an answer of a batch at once: changes of the record in the next batch and one made meanwhile stay on top', async () => {
+    const device = await makeDevice(server, staff);
+    const { id } = await saveRecord(device.ctx, 'project', { name: 'MV Batched' });
+    await device.push();
+    for (const data of [{ number_gangs: 1 }, { number_gangs: 2 }, { dock: 'North' }, { number_gangs: 4 }])
+      await updateRecord(device.ctx, 'project', id, data);
+    let calls = 0;
+    let between: { row: unknown; copy: unknown; outbox: unknown } | undefined;
+    const api: typeof device.api = {
+      ...device.api,
+      push: async (mutations, state) => {
+        calls += 1;
+        // Typed while the first batch is on its way: outside it, after the rest.
+        if (calls === 1) await updateRecord(device.ctx, 'project', id, { dock: 'East' });
+        // The first answer stored, the second batch not sent yet.
+        if (calls === 2)
+          between = {
+            row: await device.row('project', id),
+            copy: (await device.db.server_rows.get(`project/${id}`))?.row,
+            outbox: (await device.db.outbox.orderBy('seq').toArray()).map((entry) => entry.data),
+          };
+        return device.api.push(mutations, state);
+      },
+    };
+    const summary = await pushAll({
+      db: device.db,
+      api,
+      deviceState: device.deviceState,
+      userId: staff.id,
+      batchSize: 2,
+    });
+    expect(summary).toMatchObject({ sent: 5, applied: 5, needsAttention: 0 });
+    // After the first answer: the server's row (2 changes in) with the 3 changes still to go laid over it.
+    expect(between?.copy).toMatchObject({ version: 3, number_gangs: 2 });
+    expect(between?.row).toMatchObject({ version: 3, number_gangs: 4, dock: 'East', _sync: 'pending' });
+    expect(between?.outbox).toEqual([{ dock: 'North' }, { number_gangs: 4 }, { dock: 'East' }]);
+    const local = await device.row('project', id);
+    expect(local).toMatchObject({ version: 6, number_gangs: 4, dock: 'East' });
+    expect(local?._sync).toBeUndefined();
+    const remote = await server.rest(staff, 'GET', `/api/project/${id}/`);
+    expect(remote.body).toMatchObject({ version: 6, number_gangs: 4, dock: 'East' });
   });
 
   it('edits twice offline: one mutation per change, in order, and the final state is right', async () => {

@@ -5,7 +5,7 @@ import { type SyncApi, SyncHttpError } from '../api/sync';
 import { codeOfKeyed } from '../domain/message-keys';
 import { isRecordMessage, readSaid } from '../domain/messages';
 import type { DeviceState, Mutation, MutationResult } from '../domain/sync-wire';
-import { applyAnsweredRow } from '../store/apply';
+import { applyAnsweredRow, applyAnsweredRows } from '../store/apply';
 import type { LocalDb } from '../store/db';
 import { entriesOf, settleRecord } from '../store/marks';
 import { touchSyncTime } from '../store/meta';
@@ -34,16 +34,28 @@ export interface PushSummary {
 export async function nextBatch(db: LocalDb, userId: string, limit: number): Promise<OutboxEntry[]> {
   const blocked = new Set<string>();
   const batch: OutboxEntry[] = [];
-  for (const entry of await db.outbox.orderBy('seq').toArray()) {
-    const waits =
-      entry.state === 'needs_attention' ||
-      (entry.user_id !== null && entry.user_id !== userId) ||
-      entry.depends_on.some((id) => blocked.has(id));
-    if (waits) blocked.add(entry.mutation_id);
-    else batch.push(entry);
-    if (batch.length >= limit) break;
+  // Read a batch's worth at a time (1,000 queued changes were read whole for each batch of 200).
+  for (let after: number | null = null; ; ) {
+    const from: number | null = after;
+    const page: OutboxEntry[] = await (from === null
+      ? db.outbox.orderBy('seq')
+      : db.outbox.where('seq').above(from)
+    )
+      .limit(limit)
+      .toArray();
+    for (const entry of page) {
+      const waits =
+        entry.state === 'needs_attention' ||
+        (entry.user_id !== null && entry.user_id !== userId) ||
+        entry.depends_on.some((id) => blocked.has(id));
+      if (waits) blocked.add(entry.mutation_id);
+      else batch.push(entry);
+      if (batch.length >= limit) return batch;
+    }
+    const last = page.at(-1);
+    if (page.length < limit || !last) return batch;
+    after = last.seq;
   }
-  return batch;
 }
 
 function toWire(entry: OutboxEntry): Mutation {
@@ -116,35 +128,84 @@ async function storeRefusal(db: LocalDb, entry: OutboxEntry, result: MutationRes
   }
 }
 
+const isApplied = (result: MutationResult | undefined) =>
+  result?.status === 'applied' || result?.status === 'duplicate';
+
+/**
+ * A batch whose every change was applied (the usual answer): its entries leave the outbox at once, and
+ * the rows they carried are stored as one after the other would store them (applyAnsweredRows), each with
+ * the record's entries that stay: those outside the batch, and the batch's later ones for that record.
+ */
+async function storeAllApplied(db: LocalDb, batch: OutboxEntry[], byId: Map<string, MutationResult>) {
+  await db.outbox.bulkDelete(batch.map((entry) => entry.mutation_id));
+  const records = [
+    ...new Map(batch.map((entry) => [serverKey(entry.resource, entry.record_id), entry])).values(),
+  ];
+  const staying = new Map<string, OutboxEntry[]>();
+  const left = await db.outbox
+    .where('[resource+record_id]')
+    .anyOf(records.map((entry) => [entry.resource, entry.record_id]))
+    .toArray();
+  for (const entry of left) {
+    const key = serverKey(entry.resource, entry.record_id);
+    staying.set(key, [...(staying.get(key) ?? []), entry]);
+  }
+  await applyAnsweredRows(
+    db,
+    batch.map((entry, index) => {
+      const key = serverKey(entry.resource, entry.record_id);
+      const later = batch.slice(index + 1).filter((next) => serverKey(next.resource, next.record_id) === key);
+      const result = byId.get(entry.mutation_id);
+      return {
+        resource: entry.resource,
+        id: entry.record_id,
+        row: result && 'row' in result ? result.row : null,
+        remaining: [...(staying.get(key) ?? []), ...later].sort((a, b) => a.seq - b.seq),
+      };
+    }),
+  );
+}
+
 /** Stores a push answer: one transaction for the whole batch. */
 async function storeAnswer(db: LocalDb, batch: OutboxEntry[], results: MutationResult[]) {
   const byId = new Map(results.map((result) => [result.mutation_id, result]));
   const summary: PushSummary = { sent: batch.length, applied: 0, needsAttention: 0 };
   const tables = [...new Set(batch.map((entry) => entry.resource))].map((name) => db.rows(name));
+  const allApplied = batch.every((entry) => isApplied(byId.get(entry.mutation_id)));
   await db.transaction('rw', [...tables, db.outbox, db.server_rows, db.meta], async () => {
-    const waiting = new Set(
-      (await db.outbox.where('state').equals('needs_attention').primaryKeys()).map(String),
-    );
-    for (const entry of batch) {
-      const result = byId.get(entry.mutation_id);
-      if (!result) {
-        await db.outbox.update(entry.mutation_id, { state: 'pending' });
-        continue;
-      }
-      if (result.status === 'applied' || result.status === 'duplicate') {
-        await db.outbox.delete(entry.mutation_id);
-        const remaining = await entriesOf(db, entry.resource, entry.record_id);
-        await applyAnsweredRow(db, entry.resource, entry.record_id, result.row, remaining);
-        summary.applied += 1;
-      } else {
-        await storeRefusal(db, entry, result, waiting);
-        await settleRecord(db, entry.resource, entry.record_id);
-      }
-    }
+    if (allApplied) {
+      await storeAllApplied(db, batch, byId);
+      summary.applied = batch.length;
+    } else summary.applied = await storeOneByOne(db, batch, byId);
     await touchSyncTime(db, 'last_push_at');
   });
   summary.needsAttention = await db.outbox.where('state').equals('needs_attention').count();
   return summary;
+}
+
+/** An answer with refusals or gaps, change by change (refusals wait for the user); how many applied. */
+async function storeOneByOne(db: LocalDb, batch: OutboxEntry[], byId: Map<string, MutationResult>) {
+  let applied = 0;
+  const waiting = new Set(
+    (await db.outbox.where('state').equals('needs_attention').primaryKeys()).map(String),
+  );
+  for (const entry of batch) {
+    const result = byId.get(entry.mutation_id);
+    if (!result) {
+      await db.outbox.update(entry.mutation_id, { state: 'pending' });
+      continue;
+    }
+    if (result.status === 'applied' || result.status === 'duplicate') {
+      await db.outbox.delete(entry.mutation_id);
+      const remaining = await entriesOf(db, entry.resource, entry.record_id);
+      await applyAnsweredRow(db, entry.resource, entry.record_id, result.row, remaining);
+      applied += 1;
+    } else {
+      await storeRefusal(db, entry, result, waiting);
+      await settleRecord(db, entry.resource, entry.record_id);
+    }
+  }
+  return applied;
 }
 
 /**
