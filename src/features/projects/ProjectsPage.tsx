@@ -1,8 +1,8 @@
 import { Group, Loader, Stack } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useList, useLocalDb } from '../../store/hooks';
+import { useList } from '../../store/hooks';
 import { FilterTags } from '../../ui/FilterTags';
 import { ListPageHeader } from '../../ui/ListPageHeader';
 import { lazyPart } from '../../ui/LoadBoundary';
@@ -21,7 +21,6 @@ import {
 } from './filters';
 import { useKeptOffline } from './KeepOffline';
 import { ProjectsTable } from './ProjectsTable';
-import { warmSearch } from './searchIndex';
 import { useFilterTags } from './useFilterTags';
 import { useFirstFill, useProjectList } from './useProjectList';
 
@@ -74,19 +73,9 @@ export default function ProjectsPage() {
   // The project page's code loads once the list has settled, so opening a project does not wait for it.
   usePreloadWhenSettled(loadProjectPage);
 
-  // The search entries are read once the first page is on screen and the browser is idle, so the
-  // first search typed does not wait for them (the filter modal and the search box ask again, for free).
-  const db = useLocalDb();
-  const shown = list !== undefined;
-  useEffect(() => {
-    if (!shown || !db) return;
-    if (!('requestIdleCallback' in window)) {
-      warmSearch(db);
-      return;
-    }
-    const idle = window.requestIdleCallback(() => warmSearch(db), { timeout: 1000 });
-    return () => window.cancelIdleCallback(idle);
-  }, [shown, db]);
+  // The search entries (every project read once) are read when the filter modal opens, where the search
+  // box is (ProjectsFilterModal), not as the list settles: there they made tasks of their own in the
+  // first seconds of every visit, and held the user's first page turn behind them.
 
   useLastPageWhenPast(list?.total, page, PROJECT_PAGE_SIZE, (last) =>
     setParams(paramsFromFilters(filters, last), { replace: true }),
