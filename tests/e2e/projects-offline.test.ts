@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../server/testing';
-import { apiSession, localRows, lookupId, waitFor } from './projects-support';
+import { apiSession, localRows, lookupId, scopeFilled, waitFor } from './projects-support';
 import { signIn } from './support/app';
 import { launchBrowser, newContext } from './support/browser';
 import { startAppServer } from './support/server';
@@ -93,9 +93,14 @@ describe('projects kept offline', () => {
       release = resolve;
     });
     let first = true;
+    let reached: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
     await context.route('**/api/sync/pull/**', async (route: Route) => {
       if (first) {
         first = false;
+        reached();
         await held;
       }
       await route.continue();
@@ -103,8 +108,11 @@ describe('projects kept offline', () => {
     await page.goto('/login');
     await signIn(page);
     await page.getByTestId('projects-loading').waitFor();
+    // The spinner shows as the sync begins, before its worker's first request may have gone (on a busy
+    // machine, CI's first try failed here): the download is held once that request has come.
+    await arrived;
+    await page.getByTestId('projects-loading').waitFor();
     expect(await page.getByTestId('projects-table').count()).toBe(0);
-    expect(first).toBe(false); // the download was indeed held
     release();
     await page.getByTestId('projects-table').waitFor();
     await page.getByTestId('projects-loading').waitFor({ state: 'detached' });
@@ -113,6 +121,7 @@ describe('projects kept offline', () => {
     // end rightly shows the spinner again (the device is still being filled). The likely cause of this
     // test's occasional first-try failure on a busy machine.
     await page.getByTestId('sync-last').getByText('Everything is on the server').waitFor();
+    await waitFor('the first download of the global scope to end', () => scopeFilled(page, 'global'));
 
     // Filled: a reload and a page change show the list from the device, never the spinner.
     await context.addInitScript(() => {

@@ -97,6 +97,14 @@ export function localRows(page: Page, resource: string, field?: string, value?: 
   );
 }
 
+/** Whether the device's first download of a scope has ended (its cursor is complete: src/store/meta.ts). */
+export function scopeFilled(page: Page, scope: string): Promise<boolean> {
+  return inLocalDb<boolean>(
+    page,
+    `return (await all("meta")).some((row) => row.key === ${JSON.stringify(`cursor:${scope}`)} && row.value && row.value.complete === true);`,
+  );
+}
+
 export async function waitFor(
   what: string,
   check: () => Promise<boolean>,
