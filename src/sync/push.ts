@@ -128,7 +128,8 @@ async function storeRefusal(db: LocalDb, entry: OutboxEntry, result: MutationRes
   }
 }
 
-const isApplied = (result: MutationResult | undefined) =>
+type Applied = Extract<MutationResult, { status: 'applied' | 'duplicate' }>;
+const isApplied = (result: MutationResult | undefined): result is Applied =>
   result?.status === 'applied' || result?.status === 'duplicate';
 
 /**
@@ -148,7 +149,9 @@ async function storeAllApplied(db: LocalDb, batch: OutboxEntry[], byId: Map<stri
     .toArray();
   for (const entry of left) {
     const key = serverKey(entry.resource, entry.record_id);
-    staying.set(key, [...(staying.get(key) ?? []), entry]);
+    const list = staying.get(key);
+    if (list) list.push(entry);
+    else staying.set(key, [entry]);
   }
   await applyAnsweredRows(
     db,
@@ -159,7 +162,7 @@ async function storeAllApplied(db: LocalDb, batch: OutboxEntry[], byId: Map<stri
       return {
         resource: entry.resource,
         id: entry.record_id,
-        row: result && 'row' in result ? result.row : null,
+        row: isApplied(result) ? result.row : null,
         remaining: [...(staying.get(key) ?? []), ...later].sort((a, b) => a.seq - b.seq),
       };
     }),
@@ -195,7 +198,7 @@ async function storeOneByOne(db: LocalDb, batch: OutboxEntry[], byId: Map<string
       await db.outbox.update(entry.mutation_id, { state: 'pending' });
       continue;
     }
-    if (result.status === 'applied' || result.status === 'duplicate') {
+    if (isApplied(result)) {
       await db.outbox.delete(entry.mutation_id);
       const remaining = await entriesOf(db, entry.resource, entry.record_id);
       await applyAnsweredRow(db, entry.resource, entry.record_id, result.row, remaining);

@@ -46,8 +46,8 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Reads the entries in chunks of CHUNK rows by id, each its own read, with a pause between two while
- * no search waits: warmed as the list settles, the read of 2,000 projects (some 50 ms of IndexedDB
- * and of the main thread) held the user's first page turn or filter behind it, doubling its time.
+ * no search waits: read whole as the filter modal opened, the 2,000 projects (some 50 ms of IndexedDB
+ * and of the main thread) held the user's first filter pick behind them.
  */
 async function build(db: LocalDb, reading: Reading): Promise<Built> {
   const at = stamp;
