@@ -171,51 +171,34 @@ function sharedWorkers(): Plugin {
 
 /**
  * Each import() carries the list of files to preload with it (`__vite__mapDeps`), all its static imports
- * included. Those that index.html's script imports statically, and those of the app's start that it imports
- * next (src/boot.tsx, after React: src/main.tsx), are always loaded before the rest of the app's code runs,
- * so naming them again in every list only weighs on the chunks that hold the lists (the start, the frame
- * and the projects list among them). The entry's own lists (React's, the start's) stay whole: those files
- * are not loaded yet when it asks. The plugin reads the static imports once the bundle is complete; the
- * build's preload step (after it) calls `resolveDependencies` for each list.
+ * included: those that index.html's script imports statically are always loaded before any of the app's
+ * code runs, so naming them again in every list only weighs on the chunks that hold the lists (the entry,
+ * the frame and the projects list among them). The plugin reads the entry's static imports once the bundle is
+ * complete; the build's preload step (after it) calls `resolveDependencies` for each list.
  */
 function preloadsTrimmed(): {
   plugin: Plugin;
-  resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[];
+  resolveDependencies: (file: string, deps: string[]) => string[];
 } {
-  const entryLoaded = new Set<string>();
-  const started = new Set<string>();
-  let entry = '';
+  const loaded = new Set<string>();
   const plugin: Plugin = {
     name: 'karbontrack:preloads-trimmed',
     apply: 'build',
     generateBundle(_options, bundle) {
-      entryLoaded.clear();
-      started.clear();
-      const visit = (file: string, into: Set<string>) => {
+      loaded.clear();
+      const visit = (file: string) => {
         const chunk = bundle[file];
-        if (into.has(file) || chunk?.type !== 'chunk') return;
-        into.add(file);
-        for (const imported of chunk.imports) visit(imported, into);
+        if (loaded.has(file) || chunk?.type !== 'chunk') return;
+        loaded.add(file);
+        for (const imported of chunk.imports) visit(imported);
       };
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        if (chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html')) {
-          entry = chunk.fileName;
-          visit(chunk.fileName, entryLoaded);
-          visit(chunk.fileName, started);
-        } else if (chunk.facadeModuleId?.endsWith('/src/boot.tsx')) visit(chunk.fileName, started);
-      }
-      if (entryLoaded.size === 0) this.error('preloads: no entry chunk of index.html in the bundle');
-      if (started.size === entryLoaded.size) this.error('preloads: no chunk of src/boot.tsx in the bundle');
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'))
+          visit(chunk.fileName);
+      if (loaded.size === 0) this.error('preloads: no entry chunk of index.html in the bundle');
     },
   };
-  return {
-    plugin,
-    resolveDependencies: (_file, deps, { hostId }) => {
-      const loaded = hostId === entry ? entryLoaded : started;
-      return deps.filter((dep) => !loaded.has(dep));
-    },
-  };
+  return { plugin, resolveDependencies: (_file, deps) => deps.filter((dep) => !loaded.has(dep)) };
 }
 
 const PRELOADS = preloadsTrimmed();

@@ -6,7 +6,7 @@ import type { Plugin, Rollup } from 'vite';
  * 'public' or 'guest', read from the table itself): none of what they import goes into the signed-in groups
  * below, so / and /login never load those chunks.
  */
-const START_UP = ['src/main.tsx', 'src/boot.tsx', 'src/app/layout/PublicLayout.tsx'];
+const START_UP = ['src/main.tsx', 'src/app/layout/PublicLayout.tsx'];
 const ROUTE_TABLE = 'src/app/routes.ts';
 
 /**

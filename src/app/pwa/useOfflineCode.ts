@@ -11,7 +11,7 @@ const FALLBACK_MS = 5000;
  * ended and the page has settled: the first paint and the first download (the reference lists every form
  * needs come with it) go first, the code right after, before the service worker has cached anything. When
  * the sync ends before the page settles, the preload starts at the moment the service worker registers
- * (src/boot.tsx), its links inserted before the worker's script is even fetched.
+ * (src/main.tsx), its links inserted before the worker's script is even fetched.
  */
 export function useOfflineCode(): void {
   useEffect(() => {

@@ -1,7 +1,7 @@
 // The Mantine styles the first screens do not use (./rest.css) load after the first screen: at the first
 // touch, click or key (before any dialog or picker can open), or once the screen has settled; at once
 // when the app opens on another screen (one the route table does not mark light), whose first render
-// waits for them (src/boot.tsx). From the service worker's precache once installed.
+// waits for them (src/main.tsx). From the service worker's precache once installed.
 
 import { afterSettled } from '../../ui/preload';
 import { routeFor } from '../routes';

@@ -11,9 +11,8 @@ interface ManifestChunk {
 
 type Manifest = Record<string, ManifestChunk>;
 
-// What every visit loads at start-up, whatever the screen: the entry, the app's start (which the entry
-// imports once React has run, src/main.tsx) and the service worker registration.
-const START_UP = ['index.html', 'src/boot.tsx', 'src/app/pwa/register.ts'];
+// What every visit loads at start-up, whatever the screen: the entry and the service worker registration.
+const START_UP = ['index.html', 'src/app/pwa/register.ts'];
 // The namespaces i18n loads with the start-up for the public frame (src/app/router.tsx, firstScreenNamespaces),
 // in the default language.
 const START_UP_TEXTS = ['locales/en/common.json', 'locales/en/auth.json', 'locales/en/public.json'];
