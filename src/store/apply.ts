@@ -17,8 +17,7 @@ const versionOf = (row: Record<string, unknown>) =>
 export async function entriesByRecord(db: LocalDb): Promise<Map<string, OutboxEntry[]>> {
   const byRecord = new Map<string, OutboxEntry[]>();
   for (const entry of await db.outbox.orderBy('seq').toArray()) {
-    const key = serverKey(entry.resource, entry.record_id);
-    byRecord.set(key, [...(byRecord.get(key) ?? []), entry]);
+    addTo(byRecord, serverKey(entry.resource, entry.record_id), entry);
   }
   return byRecord;
 }
@@ -31,10 +30,11 @@ interface PageWrites {
   dropCopies: string[];
 }
 
-function push<T>(map: Map<ResourceName, T[]>, resource: ResourceName, value: T) {
-  const list = map.get(resource);
+/** Adds `value` to the list under `key`, in place (no copy of the list per value). */
+export function addTo<K, T>(map: Map<K, T[]>, key: K, value: T): void {
+  const list = map.get(key);
   if (list) list.push(value);
-  else map.set(resource, [value]);
+  else map.set(key, [value]);
 }
 
 type PulledTables = PulledPage['tables'];
@@ -56,7 +56,7 @@ function plan(
       const pending = entries.get(key) ?? [];
       const copy = copies.get(key);
       if (pending.length === 0) {
-        push(writes.deletes, resource, id);
+        addTo(writes.deletes, resource, id);
         if (copy) writes.dropCopies.push(key);
       } else {
         // Kept with its pending changes: the push will answer (a conflict the user resolves).
@@ -82,13 +82,13 @@ function plan(
       )
         continue; // older than what a push answer already told us
       if (pending.length === 0) {
-        push(writes.puts, resource, row as LocalRow);
+        addTo(writes.puts, resource, row as LocalRow);
         if (copy) writes.dropCopies.push(key);
         continue;
       }
       writes.copies.push({ key, resource, id: row.id, row, version, deleted: false });
       const rebased = overlay(row, pending, undefined);
-      if (rebased) push(writes.puts, resource, rebased);
+      if (rebased) addTo(writes.puts, resource, rebased);
     }
   }
   return writes;
@@ -193,7 +193,7 @@ export async function applyAnsweredRows(db: LocalDb, answers: readonly AnsweredR
   const copies = new Map<string, ServerCopy | undefined>(keys.map((key, index) => [key, found[index]]));
   const locals = new Map<string, LocalRow | null | undefined>();
   const byResource = new Map<ResourceName, string[]>();
-  for (const { resource, id } of answers) push(byResource, resource, id);
+  for (const { resource, id } of answers) addTo(byResource, resource, id);
   for (const [resource, ids] of byResource) {
     const unique = [...new Set(ids)];
     const rows = await db.rows(resource).bulkGet(unique);
@@ -214,8 +214,8 @@ export async function applyAnsweredRows(db: LocalDb, answers: readonly AnsweredR
   const deletes = new Map<ResourceName, string[]>();
   for (const [key, { resource, id }] of written) {
     const local = locals.get(key);
-    if (local) push(puts, resource, local);
-    else push(deletes, resource, id);
+    if (local) addTo(puts, resource, local);
+    else addTo(deletes, resource, id);
   }
   for (const [resource, rows] of puts) await db.rows(resource).bulkPut(rows);
   for (const [resource, ids] of deletes) await db.rows(resource).bulkDelete(ids);

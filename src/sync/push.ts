@@ -5,7 +5,7 @@ import { type SyncApi, SyncHttpError } from '../api/sync';
 import { codeOfKeyed } from '../domain/message-keys';
 import { isRecordMessage, readSaid } from '../domain/messages';
 import type { DeviceState, Mutation, MutationResult } from '../domain/sync-wire';
-import { applyAnsweredRow, applyAnsweredRows } from '../store/apply';
+import { addTo, applyAnsweredRow, applyAnsweredRows } from '../store/apply';
 import type { LocalDb } from '../store/db';
 import { entriesOf, settleRecord } from '../store/marks';
 import { touchSyncTime } from '../store/meta';
@@ -147,12 +147,7 @@ async function storeAllApplied(db: LocalDb, batch: OutboxEntry[], byId: Map<stri
     .where('[resource+record_id]')
     .anyOf(records.map((entry) => [entry.resource, entry.record_id]))
     .toArray();
-  for (const entry of left) {
-    const key = serverKey(entry.resource, entry.record_id);
-    const list = staying.get(key);
-    if (list) list.push(entry);
-    else staying.set(key, [entry]);
-  }
+  for (const entry of left) addTo(staying, serverKey(entry.resource, entry.record_id), entry);
   await applyAnsweredRows(
     db,
     batch.map((entry, index) => {
