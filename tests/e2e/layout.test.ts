@@ -325,9 +325,27 @@ describe('layout', () => {
         });
         window.dispatchEvent(event);
       });
+    const heading = page.getByRole('heading', { level: 1, name: 'Projects', exact: true });
+    await heading.waitFor();
+    const before = await heading.boundingBox();
     await offer();
     const hint = page.getByTestId('install-hint');
+    // Not under the screen already drawn: the list the user reaches for does not jump down (its code has
+    // had time to come in: it loads as the offer arrives).
+    await page.waitForTimeout(1000);
+    expect(await hint.count()).toBe(0);
+    expect(await heading.boundingBox()).toEqual(before);
+    // It shows with the next screen the user opens, above it.
+    await navigate(page, 'Container reports');
     await hint.getByText('Install Karbontrack on this tablet').waitFor();
+    const reports = await page
+      .getByRole('heading', { level: 1, name: 'Container reports', exact: true })
+      .boundingBox();
+    expect(reports?.y).toBeGreaterThan((await hint.boundingBox())?.y ?? Number.POSITIVE_INFINITY);
+    // And stays when the user comes back to the screen where the offer came.
+    await navigate(page, 'Projects');
+    await heading.waitFor();
+    expect(await hint.count()).toBe(1);
     expect(await smallTargets(page, '[data-testid="install-hint"]')).toEqual([]);
     await page.getByTestId('language-es').click();
     await hint.getByText('Instale Karbontrack en esta tableta').waitFor();
@@ -340,7 +358,8 @@ describe('layout', () => {
     await waitForScreen(page);
     await offer();
     await page.getByTestId('language-en').click();
-    await page.getByRole('heading', { level: 1, name: 'Projects', exact: true }).waitFor();
+    await navigate(page, 'Container reports');
+    await page.getByRole('heading', { level: 1, name: 'Container reports', exact: true }).waitFor();
     expect(await hint.count()).toBe(0);
   });
 
