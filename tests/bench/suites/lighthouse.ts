@@ -15,7 +15,8 @@ import {
 } from '../../audit/target';
 import type { BenchRow, BenchSuite } from '../lib';
 
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+// Seven: single runs of one build spread over ten points on this machine (88-98 on /projects, 2026-11-28).
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 7);
 // AUDIT_PAGES=/projects measures only those pages (as `npm run audit` reads it).
 const ONLY = process.env.AUDIT_PAGES?.split(',');
 // BENCH_LIGHTHOUSE_SAVE=dir keeps each run's full report (its tasks, its trace-based audits) to read.
