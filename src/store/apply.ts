@@ -2,12 +2,13 @@
 // push answer carries. Rows with pending changes are rebased: the server row with the pending fields
 // laid over it, so the user's unsent edit never disappears from the screen.
 
+import Dexie from 'dexie';
 import { isResourceName } from '../domain/catalogue';
 import type { ResourceName } from '../domain/registry';
 import type { PulledPage } from '../domain/sync-wire';
 import type { LocalDb } from './db';
 import { overlay, withoutMark } from './marks';
-import { type CursorState, putCursor } from './meta';
+import { type CursorState, getCursor, putCursor } from './meta';
 import { type LocalRow, type OutboxEntry, type ServerCopy, serverKey } from './schema';
 
 const versionOf = (row: Record<string, unknown>) =>
@@ -94,12 +95,18 @@ function plan(
   return writes;
 }
 
-/** Writes a planned page; inside a transaction over the tables involved. */
-async function write(db: LocalDb, writes: PageWrites) {
-  for (const [resource, rows] of writes.puts) await db.rows(resource).bulkPut(rows);
-  for (const [resource, ids] of writes.deletes) await db.rows(resource).bulkDelete(ids);
-  if (writes.copies.length > 0) await db.server_rows.bulkPut(writes.copies);
-  if (writes.dropCopies.length > 0) await db.server_rows.bulkDelete(writes.dropCopies);
+/**
+ * Writes a planned page and its cursor; inside a transaction over the tables involved. Every request is
+ * made at once, in this order (IndexedDB runs a transaction's requests in the order they were made).
+ */
+function write(db: LocalDb, writes: PageWrites, cursor: CursorState): Promise<unknown> {
+  const requests: Promise<unknown>[] = [];
+  for (const [resource, rows] of writes.puts) requests.push(db.rows(resource).bulkPut(rows));
+  for (const [resource, ids] of writes.deletes) requests.push(db.rows(resource).bulkDelete(ids));
+  if (writes.copies.length > 0) requests.push(db.server_rows.bulkPut(writes.copies));
+  if (writes.dropCopies.length > 0) requests.push(db.server_rows.bulkDelete(writes.dropCopies));
+  requests.push(putCursor(db, cursor));
+  return Promise.all(requests);
 }
 
 function tablesOf(db: LocalDb, tables: PulledTables) {
@@ -108,21 +115,115 @@ function tablesOf(db: LocalDb, tables: PulledTables) {
 }
 
 /**
+ * What a page's plan rests on: the outbox's entries and the server copies by record, and the scope's
+ * cursor, as they stand once the page before has committed.
+ */
+export interface PageBasis {
+  entries: Map<string, OutboxEntry[]>;
+  copies: Map<string, ServerCopy>;
+  cursor: CursorState;
+}
+
+/** The basis the next page finds once this page's writes have committed (the outbox is not written). */
+function after(basis: Omit<PageBasis, 'cursor'>, writes: PageWrites, cursor: CursorState): PageBasis {
+  const copies = new Map(basis.copies);
+  for (const copy of writes.copies) copies.set(copy.key, copy);
+  for (const key of writes.dropCopies) copies.delete(key);
+  return { entries: basis.entries, copies, cursor };
+}
+
+/** A page planned on a basis the transaction did not find (see startPulledPage): nothing was written. */
+export class StaleBasis extends Error {
+  constructor() {
+    super('The pulled page was planned on a state that changed before its transaction ran');
+    this.name = 'StaleBasis';
+  }
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The page's plan would be the same on what was read as on the basis it was made on. */
+function holds(tables: PulledTables, basis: PageBasis, read: PageBasis): boolean {
+  if (!same(read.cursor, basis.cursor)) return false;
+  for (const table of tables) {
+    if (!isResourceName(table.resource)) continue;
+    const ids = [...table.deleted, ...table.rows.map((row) => row.id)];
+    for (const id of ids) {
+      const key = serverKey(table.resource, id);
+      if (!same(read.entries.get(key), basis.entries.get(key))) return false;
+      if (!same(read.copies.get(key), basis.copies.get(key))) return false;
+    }
+  }
+  return true;
+}
+
+/** A page whose transaction has started: the basis for the page after it, and its commit. */
+export interface StartedPage {
+  /** What the next page can be planned on, as soon as this page's plan is made. */
+  next: Promise<PageBasis>;
+  /** The transaction's end; rejects with StaleBasis when the plan's basis did not hold. */
+  committed: Promise<void>;
+}
+
+/**
  * Commits one pulled page and the scope's new cursor together: after a crash the device either has the
  * page and the cursor past it, or neither. `seen` collects the records a reset download received.
+ *
+ * Given the `basis` the page before left (its `next`), the page is planned and its writes are made as the
+ * transaction opens, while the page before is still committing: the browser copies a page's rows for
+ * IndexedDB on this thread as the writes are made, and that work then overlaps the commit of the page
+ * before instead of following it. IndexedDB runs the two transactions one after the other (they share
+ * tables). The transaction first reads the outbox, the server copies and the cursor; if the page's plan
+ * rests on anything else (the page before did not commit, or a change for one of this page's records was
+ * saved or answered meanwhile), it rolls back with StaleBasis and the caller applies the page again
+ * without a basis, planned on what it reads.
  */
-export async function applyPulledPage(
+export function startPulledPage(
   db: LocalDb,
   tables: PulledTables,
   cursor: CursorState,
   seen: Set<string> | null = null,
-): Promise<void> {
-  await db.transaction('rw', tablesOf(db, tables), async () => {
-    const entries = await entriesByRecord(db);
-    const copies = new Map((await db.server_rows.toArray()).map((copy) => [copy.key, copy]));
-    await write(db, plan(tables, entries, copies, seen));
-    await putCursor(db, cursor);
+  basis: PageBasis | null = null,
+): StartedPage {
+  let planned!: (next: PageBasis) => void;
+  let failed!: (error: unknown) => void;
+  const next = new Promise<PageBasis>((resolve, reject) => {
+    planned = resolve;
+    failed = reject;
   });
+  next.catch(() => {});
+  // A transaction of its own even when called from the page before's (a continuation Dexie runs in that
+  // transaction's zone would otherwise make this one part of it).
+  const committed = Dexie.ignoreTransaction(() =>
+    db.transaction('rw', tablesOf(db, tables), async () => {
+      const reading = Promise.all([
+        entriesByRecord(db),
+        db.server_rows.toArray(),
+        basis ? getCursor(db, cursor.scope) : undefined,
+      ]);
+      let writing: Promise<unknown> | null = null;
+      if (basis) {
+        const writes = plan(tables, basis.entries, basis.copies, seen);
+        writing = write(db, writes, cursor);
+        // Rolled back with the transaction when the basis does not hold: that error is the one to tell.
+        writing.catch(() => {});
+        planned(after(basis, writes, cursor));
+      }
+      const [entries, copyList, current] = await reading;
+      const read = { entries, copies: new Map(copyList.map((copy) => [copy.key, copy])) };
+      if (basis) {
+        if (!holds(tables, basis, { ...read, cursor: current as CursorState })) throw new StaleBasis();
+      } else {
+        const writes = plan(tables, read.entries, read.copies, seen);
+        writing = write(db, writes, cursor);
+        planned(after(read, writes, cursor));
+      }
+      await writing;
+    }),
+  );
+  // A page that fails before its plan is made has no next basis: the same error.
+  committed.catch(failed);
+  return { next, committed };
 }
 
 /** A row a push answer carried for a record, and the record's entries still in the outbox after it. */

@@ -221,4 +221,99 @@ describe('pull', () => {
     expect(await older.db.rows('project').toArray()).toEqual(await current.db.rows('project').toArray());
     expect(await getCursor(older.db, projectScope(live.id))).toMatchObject({ complete: true });
   });
+
+  describe('two pages under way at once (the next planned while the one before commits)', () => {
+    // A device that holds a project of six events, then pulls an update of each in pages of two, through
+    // `during` (called as the device asks for each page of the project's scope, with its number from 1).
+    async function pullUpdates(
+      name: string,
+      during: (
+        page: number,
+        ids: string[],
+        device: Awaited<ReturnType<typeof makeDevice>>,
+      ) => Promise<unknown>,
+    ) {
+      const live = await projectWithEvents(name, statuses.inProgress, 6);
+      const device = await makeDevice(server, staff);
+      await device.pull();
+      for (const [index, id] of live.events.entries())
+        await server.rest(staff, 'PATCH', `/api/project-event/${id}/`, { notes: `server ${index}` });
+      const scope = projectScope(live.id);
+      const before = await getCursor(device.db, scope);
+      let asked = 0;
+      const api = {
+        ...device.api,
+        pull: async (
+          query: Parameters<typeof device.api.pull>[0],
+          state: Parameters<typeof device.api.pull>[1],
+        ) => {
+          if (query.scope !== scope) return device.api.pull(query, state);
+          asked += 1;
+          await during(asked, live.events, device);
+          return device.api.pull(query, state);
+        },
+      };
+      const pulled = pullAll({ db: device.db, api, deviceState: device.deviceState, pageSize: 2 });
+      return { live, device, scope, before, pulled };
+    }
+
+    it('a change saved for a record of the next page before its transaction runs is kept (rebased)', async () => {
+      const run = await pullUpdates('MV Saved Meanwhile', async (page, ids, device) => {
+        // Asked for page 3 (the last two updates) as page 2 arrives: the change is saved before page 3
+        // arrives, so page 3 was planned on what page 2 left, without it.
+        if (page === 3) await updateRecord(device.ctx, 'project-event', ids[5], { notes: 'mine' });
+      });
+      await run.pulled;
+      const row = await run.device.row('project-event', run.live.events[5]);
+      expect(row).toMatchObject({ notes: 'mine', _sync: 'pending' });
+      const others = await run.device.db.rows('project-event').bulkGet(run.live.events.slice(0, 5));
+      expect(others.map((one) => one?.notes)).toEqual([
+        'server 0',
+        'server 1',
+        'server 2',
+        'server 3',
+        'server 4',
+      ]);
+      // Sent, the change wins on the server too.
+      await run.device.push();
+      await run.device.pull();
+      expect(await run.device.row('project-event', run.live.events[5])).toMatchObject({ notes: 'mine' });
+    });
+
+    it('a page that fails to commit leaves the page after it unwritten and the cursor where it was', async () => {
+      let broken = true;
+      const run = await pullUpdates('MV Page Fails', async () => {});
+      const device = run.device;
+      // The second page of the scope carries a row IndexedDB refuses (no id): its transaction fails.
+      const api = run.device.api;
+      let pages = 0;
+      const faulty = {
+        ...api,
+        pull: async (query: Parameters<typeof api.pull>[0], state: Parameters<typeof api.pull>[1]) => {
+          const page = await api.pull(query, state);
+          if (query.scope !== run.scope || !broken) return page;
+          pages += 1;
+          if (pages === 2)
+            for (const table of page.tables) for (const row of table.rows) delete (row as { id?: string }).id;
+          return page;
+        },
+      };
+      await run.pulled; // the first pull (through `during`) is not the one under test: let it end
+      for (const [index, id] of run.live.events.entries())
+        await server.rest(staff, 'PATCH', `/api/project-event/${id}/`, { notes: `again ${index}` });
+      const before = await getCursor(device.db, run.scope);
+      await expect(
+        pullAll({ db: device.db, api: faulty, deviceState: device.deviceState, pageSize: 2 }),
+      ).rejects.toThrow();
+      const notes = async () =>
+        (await device.db.rows('project-event').bulkGet(run.live.events)).map((one) => one?.notes);
+      // Page 1 committed; pages 2 and 3 not (page 3 was under way when page 2 failed).
+      expect(await notes()).toEqual(['again 0', 'again 1', 'server 2', 'server 3', 'server 4', 'server 5']);
+      expect((await getCursor(device.db, run.scope))?.cursor).not.toBe(before?.cursor);
+      // The next pull starts from page 2 and brings the rest.
+      broken = false;
+      await device.pull();
+      expect(await notes()).toEqual(['again 0', 'again 1', 'again 2', 'again 3', 'again 4', 'again 5']);
+    });
+  });
 });
