@@ -140,6 +140,8 @@ export class StaleBasis extends Error {
   }
 }
 
+// Exactly equal, as stored: not domain/input.ts's sameValue, which takes '12.50' for '12.5' (a plan made on
+// one would write a row the other had not).
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The page's plan would be the same on what was read as on the basis it was made on. */

@@ -154,7 +154,6 @@ async function pullScope(ctx: PullContext, scope: Scope): Promise<number> {
         done,
         doomed: false,
       };
-      applying = null;
       if (previous) current.doomed = await settle(previous);
       applying = current;
       state = next;
